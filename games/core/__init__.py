@@ -1,0 +1,28 @@
+"""The engine contract every game implements; see ARCHITECTURE.md and docs/engine-contract.md."""
+
+from .errors import GameError, IllegalAction, InvalidAction
+from .game import Bot, Game, Option, Outcome, State, View, clean_options, places_from_scores
+from .notation import Action, format_action, parse_action
+from .registry import all_games, game_names, get_game
+from .rng import Rng
+
+__all__ = [
+    "Action",
+    "Bot",
+    "Game",
+    "GameError",
+    "IllegalAction",
+    "InvalidAction",
+    "Option",
+    "Outcome",
+    "Rng",
+    "State",
+    "View",
+    "all_games",
+    "clean_options",
+    "format_action",
+    "game_names",
+    "get_game",
+    "parse_action",
+    "places_from_scores",
+]
