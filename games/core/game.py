@@ -116,6 +116,7 @@ class Game:
     public_action(state, seat, action) -> the action as other seats may see it in the log
     narrate(state, seat, action) -> a short sentence for the log ("used Quarry: +2 stone"),
         safe for every viewer, computed on the state before the action.
+    label(state, seat, action) -> the text of the button that offers this action ("Use Quarry").
     """
 
     name: str
@@ -135,6 +136,7 @@ class Game:
     parse_action: Callable[[str], Action] = parse_action
     public_action: Callable[[State, int, Action], Action] = _no_redaction
     narrate: Callable[[State, int, Action], str] = _narrate_as_notation
+    label: Callable[[State, int, Action], str] = _narrate_as_notation
     summary: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
