@@ -96,6 +96,10 @@ def _no_redaction(state: State, seat: int, action: Action) -> Action:
     return action
 
 
+def _forfeit_on_timeout(state: State, seat: int) -> Action | None:
+    return None
+
+
 def _narrate_as_notation(state: State, seat: int, action: Action) -> str:
     return format_action(action)
 
@@ -117,6 +121,8 @@ class Game:
     narrate(state, seat, action) -> a short sentence for the log ("used Quarry: +2 stone"),
         safe for every viewer, computed on the state before the action.
     label(state, seat, action) -> the text of the button that offers this action ("Use Quarry").
+    timeout_action(state, seat) -> the action the site applies when that seat's clock runs out
+        (e.g. "decline to follow"), or None when running out of time forfeits the game.
     """
 
     name: str
@@ -137,6 +143,7 @@ class Game:
     public_action: Callable[[State, int, Action], Action] = _no_redaction
     narrate: Callable[[State, int, Action], str] = _narrate_as_notation
     label: Callable[[State, int, Action], str] = _narrate_as_notation
+    timeout_action: Callable[[State, int], Action | None] = _forfeit_on_timeout
     summary: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
