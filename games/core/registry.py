@@ -7,7 +7,9 @@ import importlib
 from .game import Game
 
 # Name -> module exposing GAME. A game joins the site by being listed here (adding-a-game.md).
-GAME_MODULES: dict[str, str] = {}
+GAME_MODULES: dict[str, str] = {
+    "dicecity": "games.dicecity",
+}
 
 _loaded: dict[str, Game] = {}
 

@@ -1,0 +1,97 @@
+"""Bots: "random" (uniform over the legal actions) and "greedy" (one-step look-ahead on a
+hand-tuned value of the position: VP, plus stock, army, pass tokens and the city's engine)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Rng
+
+from . import cards as C
+from .apply import apply_unchecked
+from .moves import legal_actions
+from .state import State, location_vp
+
+Action = dict[str, Any]
+
+# What one use of a location is worth to the greedy bot, roughly in VP.
+USE_VALUE = {
+    "forest": 0.5, "mountain": 0.5, "cave": 0.5, "militia": 0.4, "small_house": 1.0,
+    "traveller": 0.1, "lumber_mill": 1.0, "quarry": 1.0, "mine": 1.0, "regular_army": 0.8,
+    "barracks": 1.0, "blacksmith": 0.5, "catapult": 0.8, "training_camp": 0.3,
+    "watch_tower": 0.8, "bazaar": 1.0, "market_place": 0.8, "merchant_guild": 0.8, "mint": 0.6,
+    "storehouse": 0.6, "cathedral": 0.0, "festival_hall": 0.8, "grand_statue": 0.0,
+    "great_wall": 0.5, "manor": 2.0, "cemetery": 0.6, "church": 0.8, "stables": 0.3,
+    "town_hall": 1.0, "well": 0.3,
+}  # fmt: skip
+ENDS = ("end_dice", "end_attacks", "end_turn")
+
+
+def bot_random(state: State, seat: int, rng: Rng) -> Action:
+    return rng.choice(legal_actions(state, seat))
+
+
+def _engine_weight(s: State) -> float:
+    """Future uses left: about two per location early, fading as the deck runs out."""
+    return 0.4 if s["final_round"] else 0.5 + 1.5 * len(s["deck"]) / 52
+
+
+def value(s: State, seat: int) -> float:
+    p = s["players"][seat]
+    vp = p["tokens"] + sum(p["bandits"]) + sum(p["ships"])
+    vp += sum(location_vp(p, i) for i in range(C.SLOTS) if C.CARDS[p["city"][i]]["vp"])
+    engine = sum(USE_VALUE[c] for c, off in zip(p["city"], p["off"], strict=True) if not off)
+    v = vp + _engine_weight(s) * engine + 0.5 * sum(p["res"]) + 0.35 * p["passes"]
+    turn = s["turn"]
+    if turn["seat"] == seat and turn["step"] == "dice":
+        v += 0.45 * (turn["army"] + turn["bandit_army"]) + 0.3 * turn["bandit_cut"]
+        v += 0.5 * (turn["boost_army"] + turn["boost_resource"])
+    return v
+
+
+def _best_place(s: State, seat: int, card: str) -> tuple[Action, float]:
+    """Cover the space whose loss costs least (a printed space, ideally with no VP)."""
+    p = s["players"][seat]
+    weight = _engine_weight(s)
+    best_slot, best_loss = 0, 1e9
+    for i, old in enumerate(p["city"]):
+        loss = location_vp(p, i) + (0 if p["off"][i] else weight * USE_VALUE[old])
+        if loss < best_loss:
+            best_slot, best_loss = i, loss
+    gain = weight * USE_VALUE[card] - best_loss
+    action = {"type": "place", "row": C.ROWS[best_slot // 6], "col": best_slot % 6 + 1}
+    return action, gain
+
+
+def _after(t: State, seat: int, depth: int) -> float:
+    pending = t["pending"]
+    if pending is None or t["turn"]["seat"] != seat:
+        return value(t, seat)
+    if pending["kind"] == "place":
+        card = pending["card"]
+        extra = C.CARDS[card]["vp"] if isinstance(C.CARDS[card]["vp"], int) else 2
+        return value(t, seat) + extra + _best_place(t, seat, card)[1]
+    if depth == 0:
+        return value(t, seat)
+    return max(_after(apply_unchecked(t, seat, a), seat, depth - 1) for a in legal_actions(t, seat))
+
+
+def bot_greedy(state: State, seat: int, rng: Rng) -> Action:
+    actions = legal_actions(state, seat)
+    if len(actions) == 1:
+        return actions[0]
+    pending = state["pending"]
+    if pending is not None and pending["kind"] == "place":
+        return _best_place(state, seat, pending["card"])[0]
+    base = value(state, seat)
+    best: Action | None = None
+    best_gain = -1e9 if pending is not None else 0.01
+    for action in actions:
+        if action["type"] in ENDS:
+            continue
+        gain = _after(apply_unchecked(state, seat, action), seat, 1) - base
+        if gain > best_gain:
+            best, best_gain = action, gain
+    if best is None:
+        return next(a for a in actions if a["type"] in ENDS)
+    return best
