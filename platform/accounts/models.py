@@ -1,0 +1,70 @@
+"""The site's user: e-mail login, a unique display name, and turn e-mail preferences."""
+
+from __future__ import annotations
+
+import re
+
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models.functions import Lower
+
+DISPLAY_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,22}[A-Za-z0-9]$")
+RESERVED_NAMES = {"admin", "bot", "system", "anonymous", "spectator", "moderator"}
+
+
+def validate_display_name(value: str) -> None:
+    """3-24 letters, digits, '.', '_' or '-', starting and ending with a letter or digit."""
+    if not DISPLAY_NAME_RE.match(value or ""):
+        raise ValidationError(
+            "A display name has 3 to 24 letters, digits, dots, dashes or underscores, "
+            "and starts and ends with a letter or digit.",
+            code="display_name_format",
+        )
+    if value.lower() in RESERVED_NAMES:
+        raise ValidationError("That name is reserved.", code="display_name_reserved")
+
+
+class TabletopUserManager(UserManager["User"]):
+    def get_by_natural_key(self, username: str | None) -> User:
+        return self.get(email__iexact=username)
+
+    def create_user(  # type: ignore[override]
+        self, email: str, password: str | None = None, **extra: object
+    ) -> User:
+        user = self.model(email=self.normalize_email(email), **extra)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_superuser(  # type: ignore[override]
+        self, email: str, password: str | None = None, **extra: object
+    ) -> User:
+        extra.update(is_staff=True, is_superuser=True)
+        extra.setdefault("display_name", email.split("@")[0][:24])
+        return self.create_user(email, password, **extra)
+
+
+class User(AbstractUser):
+    """A player. Logs in with e-mail; shown everywhere by `display_name`."""
+
+    username = None  # type: ignore[assignment]
+    email = models.EmailField("e-mail address", unique=True)
+    display_name = models.CharField(max_length=24, validators=[validate_display_name])
+    turn_emails = models.BooleanField(
+        "e-mail me when it is my turn",
+        default=True,
+        help_text="One e-mail per turn, only when you have no window open on that game.",
+    )
+
+    USERNAME_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = ["display_name"]
+    objects = TabletopUserManager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("display_name"), name="unique_display_name_ci"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name or self.email

@@ -1,0 +1,121 @@
+"""Tables over HTTP: list, create, join, leave, add a bot, start, cancel (the page services)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count
+from drf_spectacular.utils import extend_schema
+from play.api import error_response
+from play.errors import PlayError
+from rest_framework import generics, permissions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from lobbies import services
+from lobbies.models import Table
+
+
+class TableSerializer(serializers.ModelSerializer):
+    host = serializers.CharField(source="host.display_name", read_only=True)
+    players = serializers.SerializerMethodField()
+    match = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = [
+            "id", "game", "host", "seats", "ranked", "mode", "move_seconds", "private",
+            "options", "status", "players", "match", "created_at",
+        ]  # fmt: skip
+
+    def get_players(self, table: Table) -> list[str]:
+        return [e.user.display_name if e.user else f"{e.bot} bot" for e in table.entries.all()]
+
+    def get_match(self, table: Table) -> int | None:
+        match = getattr(table, "match", None)
+        return match.pk if match is not None else None
+
+
+class TableInput(serializers.Serializer):
+    game = serializers.CharField()
+    seats = serializers.IntegerField()
+    ranked = serializers.BooleanField(default=False)
+    mode = serializers.ChoiceField(choices=["live", "turn"], default="live")
+    move_seconds = serializers.IntegerField(required=False)
+    private = serializers.BooleanField(default=False)
+    options = serializers.DictField(required=False)
+
+
+class TableList(generics.ListCreateAPIView):  # type: ignore[type-arg]
+    """Open public tables (filters: game, mode, ranked, seats); POST creates one."""
+
+    serializer_class = TableSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self) -> Any:
+        tables = (
+            Table.objects.filter(status=Table.Status.OPEN, private=False)
+            .select_related("host")
+            .prefetch_related("entries__user")
+            .annotate(taken=Count("entries"))
+        )
+        params = self.request.query_params
+        if params.get("game"):
+            tables = tables.filter(game=params["game"])
+        if params.get("mode") in ("live", "turn"):
+            tables = tables.filter(mode=params["mode"])
+        if params.get("ranked") in ("true", "false"):
+            tables = tables.filter(ranked=params["ranked"] == "true")
+        if (params.get("seats") or "").isdigit():
+            tables = tables.filter(seats=int(params["seats"]))
+        return tables
+
+    @extend_schema(request=TableInput, responses={201: TableSerializer})
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = TableInput(data=request.data)
+        if not data.is_valid():
+            return Response({"error": "malformed", "detail": data.errors}, status=400)
+        try:
+            table = services.lobby_create(host=request.user, **data.validated_data)
+        except PlayError as exc:
+            return error_response(exc)
+        return Response(TableSerializer(table).data, status=201)
+
+
+class TableDetail(generics.RetrieveAPIView):  # type: ignore[type-arg]
+    serializer_class = TableSerializer
+    permission_classes = [permissions.AllowAny]
+    queryset = Table.objects.filter(private=False)
+    lookup_url_kwarg = "table_id"
+
+
+class TableVerb(APIView):
+    """POST /api/tables/<id>/<join|leave|bot|start|cancel>/ (join: {"invite": token})."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    verb = ""
+
+    @extend_schema(request=dict, responses={200: TableSerializer, 403: dict, 409: dict})
+    def post(self, request: Request, table_id: int) -> Response:
+        body = request.data if isinstance(request.data, dict) else {}
+        try:
+            table = self.run(request, table_id, body)
+        except PlayError as exc:
+            return error_response(exc)
+        table.refresh_from_db()
+        return Response(TableSerializer(table).data)
+
+    def run(self, request: Request, table_id: int, body: dict[str, Any]) -> Table:
+        user = request.user
+        if self.verb == "join":
+            return services.lobby_join(
+                table_id=table_id, user=user, invite_token=body.get("invite")
+            )
+        if self.verb == "leave":
+            return services.lobby_leave(table_id=table_id, user=user)
+        if self.verb == "bot":
+            return services.lobby_add_bot(table_id=table_id, user=user, bot=body.get("bot", ""))
+        if self.verb == "start":
+            return services.lobby_start(table_id=table_id, user=user)
+        return services.lobby_cancel(table_id=table_id, user=user)

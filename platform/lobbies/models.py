@@ -1,0 +1,80 @@
+"""Tables waiting for players. A full table starts a match (play.Match)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from games.core import Game, get_game
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    class Mode(models.TextChoices):
+        LIVE = "live", "Live"
+        TURN = "turn", "Turn-based"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        STARTED = "started", "Started"
+        CANCELLED = "cancelled", "Cancelled"
+
+    game = models.CharField(max_length=32)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seats = models.PositiveSmallIntegerField()
+    ranked = models.BooleanField(default=False)
+    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.LIVE)
+    move_seconds = models.PositiveIntegerField(
+        help_text="Time each player has for a move (live: seconds; turn-based: up to days)."
+    )
+    private = models.BooleanField(default=False, help_text="Only people with the invite link join.")
+    invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "game", "-created_at"])]
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.engine.title} table #{self.pk}"
+
+    @property
+    def engine(self) -> Game:
+        return get_game(self.game)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class TableEntry(models.Model):
+    """A place taken at a table before the start: a user, or a bot the host added."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    bot = models.CharField(max_length=32, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "user"], condition=models.Q(user__isnull=False), name="one_entry"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) ^ ~models.Q(bot=""), name="user_xor_bot"
+            ),
+        ]
+        ordering = ["joined_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user or 'bot ' + self.bot} at {self.table}"

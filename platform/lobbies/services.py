@@ -1,0 +1,195 @@
+"""Writes on tables: create, join, leave, add a bot, cancel, start (STYLE.md, 8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from play.errors import PlayError
+from play.models import Match
+from play.services import match_create
+
+from games.core import Game, get_game
+from lobbies.models import Table, TableEntry
+
+MOVE_SECONDS_LIVE = (15, 3600)
+MOVE_SECONDS_TURN = (3600, 14 * 86400)
+
+
+class LobbyError(PlayError):
+    """A refused lobby request; nothing was changed."""
+
+
+def _engine(game: str) -> Game:
+    try:
+        return get_game(game)
+    except KeyError as exc:
+        raise LobbyError("unknown_game", f"There is no game called {game!r}.") from exc
+
+
+def lobby_create(
+    *,
+    host: Any,
+    game: str,
+    seats: int,
+    ranked: bool = False,
+    mode: str = Table.Mode.LIVE,
+    move_seconds: int | None = None,
+    private: bool = False,
+    options: dict[str, Any] | None = None,
+) -> Table:
+    """Open a table; the host takes the first place at it."""
+    engine = _engine(game)
+    if not isinstance(seats, int) or seats not in engine.seat_range():
+        raise LobbyError(
+            "bad_seats", f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players."
+        )
+    if mode not in Table.Mode.values:
+        raise LobbyError("bad_mode", "Choose live or turn-based play.")
+    low, high = MOVE_SECONDS_LIVE if mode == Table.Mode.LIVE else MOVE_SECONDS_TURN
+    move_seconds = move_seconds if move_seconds is not None else (300 if mode == "live" else 86400)
+    if not low <= move_seconds <= high:
+        raise LobbyError(
+            "bad_clock", f"Time per move must be between {low} and {high} seconds for {mode} play."
+        )
+    try:
+        cleaned = engine.clean_options(options)
+    except ValueError as exc:
+        raise LobbyError("bad_options", str(exc)) from exc
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            host=host,
+            seats=seats,
+            ranked=bool(ranked),
+            mode=mode,
+            move_seconds=move_seconds,
+            private=bool(private),
+            options=cleaned,
+        )
+        TableEntry.objects.create(table=table, user=host)
+    return table
+
+
+def _locked_table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist as exc:
+        raise LobbyError("not_found", "There is no such table.", 404) from exc
+
+
+def _ensure_open(table: Table) -> None:
+    if table.status == Table.Status.STARTED:
+        raise LobbyError("started", "This table has already started.", 409)
+    if table.status == Table.Status.CANCELLED:
+        raise LobbyError("cancelled", "This table was cancelled.", 409)
+
+
+def lobby_join(*, table_id: int, user: Any, invite_token: str | None = None) -> Table:
+    """Take a place; the table starts when its last place is taken."""
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _ensure_open(table)
+        if table.private and invite_token != table.invite_token:
+            raise LobbyError("private", "This table is private: you need its invite link.", 403)
+        entries = list(table.entries.all())
+        if any(e.user_id == user.pk for e in entries):
+            raise LobbyError("already_joined", "You are already at this table.", 409)
+        if len(entries) >= table.seats:
+            raise LobbyError("full", "This table is full.", 409)
+        TableEntry.objects.create(table=table, user=user)
+        if len(entries) + 1 == table.seats:
+            _start(table)
+    return table
+
+
+def lobby_leave(*, table_id: int, user: Any) -> Table:
+    """Give up one's place before the start; the host leaving cancels the table."""
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _ensure_open(table)
+        if table.host_id == user.pk:
+            table.status = Table.Status.CANCELLED
+            table.save(update_fields=["status"])
+            return table
+        deleted, _ = table.entries.filter(user=user).delete()
+        if not deleted:
+            raise LobbyError("not_joined", "You are not at this table.", 409)
+    return table
+
+
+def lobby_add_bot(*, table_id: int, user: Any, bot: str = "") -> Table:
+    """The host fills an empty place with a bot (casual tables only)."""
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _ensure_open(table)
+        _ensure_host(table, user)
+        if table.ranked:
+            raise LobbyError("ranked_bots", "Bots cannot play at ranked tables.", 409)
+        engine = table.engine
+        bot = bot or _default_bot(engine)
+        if bot not in engine.bots and bot != "random":
+            raise LobbyError("unknown_bot", f"{engine.title} has no bot called {bot!r}.")
+        count = table.entries.count()
+        if count >= table.seats:
+            raise LobbyError("full", "This table is full.", 409)
+        TableEntry.objects.create(table=table, bot=bot)
+        if count + 1 == table.seats:
+            _start(table)
+    return table
+
+
+def _default_bot(engine: Game) -> str:
+    for name in ("greedy", "heuristic"):
+        if name in engine.bots:
+            return name
+    return "random"
+
+
+def _ensure_host(table: Table, user: Any) -> None:
+    if table.host_id != user.pk:
+        raise LobbyError("not_host", "Only the host of the table may do that.", 403)
+
+
+def lobby_cancel(*, table_id: int, user: Any) -> Table:
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _ensure_open(table)
+        _ensure_host(table, user)
+        table.status = Table.Status.CANCELLED
+        table.save(update_fields=["status"])
+    return table
+
+
+def lobby_start(*, table_id: int, user: Any) -> Table:
+    """The host starts now: a casual table's empty places get bots; a ranked one must be full."""
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _ensure_open(table)
+        _ensure_host(table, user)
+        missing = table.seats - table.entries.count()
+        if missing and table.ranked:
+            raise LobbyError("not_full", "A ranked table starts when every place is taken.", 409)
+        bot = _default_bot(table.engine)
+        for _ in range(missing):
+            TableEntry.objects.create(table=table, bot=bot)
+        _start(table)
+    return table
+
+
+def _start(table: Table) -> Match:
+    entries = list(table.entries.select_related("user"))
+    match = match_create(
+        game=table.engine,
+        players=[(e.user, e.bot) for e in entries],
+        options=table.options,
+        ranked=table.ranked,
+        mode=table.mode,
+        move_seconds=table.move_seconds,
+        table=table,
+    )
+    table.status = Table.Status.STARTED
+    table.started_at = timezone.now()
+    table.save(update_fields=["status", "started_at"])
+    return match

@@ -1,0 +1,153 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from play.errors import PlayError
+from play.models import Seat
+
+from games.core import all_games
+from lobbies import services
+from lobbies.forms import TableForm
+from lobbies.models import Table
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "lobbies/home.html", {"games": all_games()})
+
+
+def open_tables(request: HttpRequest) -> HttpResponse:
+    tables = (
+        Table.objects.filter(status=Table.Status.OPEN, private=False)
+        .select_related("host")
+        .annotate(taken=Count("entries"))
+    )
+    filters = {k: request.GET.get(k, "") for k in ("game", "mode", "ranked", "seats")}
+    if filters["game"]:
+        tables = tables.filter(game=filters["game"])
+    if filters["mode"] in ("live", "turn"):
+        tables = tables.filter(mode=filters["mode"])
+    if filters["ranked"] in ("yes", "no"):
+        tables = tables.filter(ranked=filters["ranked"] == "yes")
+    if filters["seats"].isdigit():
+        tables = tables.filter(seats=int(filters["seats"]))
+    page = Paginator(tables, 30).get_page(request.GET.get("page"))
+    context = {"page": page, "filters": filters, "games": all_games()}
+    return render(request, "lobbies/list.html", context)
+
+
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            table = services.lobby_create(
+                host=request.user,
+                game=data["game"],
+                seats=data["seats"],
+                ranked=data["ranked"],
+                mode=data["mode"],
+                move_seconds=form.move_seconds(),
+                private=data["private"],
+                options=form.options_for(data["game"]),
+            )
+        except PlayError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("lobbies:table", table.pk)
+    return render(request, "lobbies/create.html", {"form": form, "games": all_games()})
+
+
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("host"), pk=table_id)
+    token = request.GET.get("invite")
+    entries = list(table.entries.select_related("user"))
+    joined = request.user.is_authenticated and any(e.user_id == request.user.pk for e in entries)
+    if table.private and not joined and token != table.invite_token:
+        raise Http404("No such table.")
+    if table.status == Table.Status.STARTED and hasattr(table, "match"):
+        return redirect("play:match", table.match.pk)
+    invite = request.build_absolute_uri(
+        reverse("lobbies:table", args=[table.pk]) + f"?invite={table.invite_token}"
+    )
+    context = {
+        "table": table,
+        "entries": entries,
+        "empty": range(table.seats - len(entries)),
+        "joined": joined,
+        "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
+        "invite": invite if (joined or not table.private) else None,
+        "token": token or "",
+        "bots": ["random", *[b for b in table.engine.bots if b != "random"]],
+    }
+    return render(request, "lobbies/table.html", context)
+
+
+def table_status(request: HttpRequest, table_id: int) -> JsonResponse:
+    """Polled by the table page: who is seated, and the match once it has started."""
+    table = get_object_or_404(Table, pk=table_id)
+    match = getattr(table, "match", None) if table.status == Table.Status.STARTED else None
+    return JsonResponse(
+        {
+            "status": table.status,
+            "taken": table.entries.count(),
+            "seats": table.seats,
+            "match_url": reverse("play:match", args=[match.pk]) if match else None,
+        }
+    )
+
+
+def _table_action(request: HttpRequest, table_id: int, verb: str) -> HttpResponse:
+    try:
+        if verb == "join":
+            services.lobby_join(
+                table_id=table_id, user=request.user, invite_token=request.POST.get("invite")
+            )
+        elif verb == "leave":
+            services.lobby_leave(table_id=table_id, user=request.user)
+        elif verb == "bot":
+            services.lobby_add_bot(
+                table_id=table_id, user=request.user, bot=request.POST.get("bot", "")
+            )
+        elif verb == "cancel":
+            services.lobby_cancel(table_id=table_id, user=request.user)
+        elif verb == "start":
+            services.lobby_start(table_id=table_id, user=request.user)
+    except PlayError as exc:
+        messages.error(request, exc.message)
+        if exc.code in ("private", "not_found"):
+            return redirect("lobbies:list")
+    url = reverse("lobbies:table", args=[table_id])
+    token = request.POST.get("invite")
+    return redirect(f"{url}?invite={token}" if token else url)
+
+
+@login_required
+@require_POST
+def table_verb(request: HttpRequest, table_id: int, verb: str) -> HttpResponse:
+    if verb not in ("join", "leave", "bot", "cancel", "start"):
+        raise Http404("No such action.")
+    return _table_action(request, table_id, verb)
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    """My matches, those where it is my turn first, then my open tables."""
+    seats = (
+        Seat.objects.filter(user=request.user, match__status="active")
+        .select_related("match")
+        .order_by("-to_act", "match__deadline", "-match__updated_at")
+    )
+    tables = (
+        Table.objects.filter(status=Table.Status.OPEN)
+        .filter(Q(entries__user=request.user))
+        .annotate(taken=Count("entries"))
+        .distinct()
+    )
+    return render(request, "lobbies/my_games.html", {"seats": seats, "tables": tables})

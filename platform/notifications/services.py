@@ -1,0 +1,82 @@
+"""Sending the e-mails of the site. One function per e-mail kind (STYLE.md, 10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from play.models import Presence, Seat
+
+from notifications.models import TurnEmail
+
+
+def seats_newly_to_act(*, match_id: int, version: int) -> list[int]:
+    """Human seats whose turn began at `version` and whose player wants turn e-mails."""
+    seats = Seat.objects.filter(
+        match_id=match_id,
+        to_act=True,
+        to_act_since=version,
+        user__isnull=False,
+        user__turn_emails=True,
+        forfeited=False,
+    )
+    return list(seats.values_list("pk", flat=True))
+
+
+def render_email(name: str, context: dict[str, Any], to: str) -> EmailMultiAlternatives:
+    """templates/emails/<name>/{subject.txt,body.txt,body.html}."""
+    subject = " ".join(render_to_string(f"emails/{name}/subject.txt", context).split())
+    text = render_to_string(f"emails/{name}/body.txt", context)
+    html = render_to_string(f"emails/{name}/body.html", context)
+    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to])
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def turn_email_send(*, seat_id: int, since: int) -> bool:
+    """Send the "your turn" e-mail for that turn unless it was sent, or is no longer due.
+
+    Returns True when an e-mail went out. SMTP errors propagate so the task retries.
+    """
+    with transaction.atomic():
+        record, _ = TurnEmail.objects.get_or_create(seat_id=seat_id, since=since)
+        record = TurnEmail.objects.select_for_update().get(pk=record.pk)
+        if record.sent_at is not None:
+            return False
+        seat = Seat.objects.select_related("match", "user").get(pk=seat_id)
+        if not _still_due(seat, since):
+            return False
+        record.attempts += 1
+        record.save(update_fields=["attempts"])
+        _turn_message(seat).send()
+        record.sent_at = timezone.now()
+        record.save(update_fields=["sent_at"])
+    return True
+
+
+def _still_due(seat: Seat, since: int) -> bool:
+    if seat.match.is_finished or not seat.to_act or seat.to_act_since != since:
+        return False
+    online = Presence.objects.filter(match_id=seat.match_id, user_id=seat.user_id).exists()
+    return not online
+
+
+def _turn_message(seat: Seat) -> EmailMultiAlternatives:
+    match = seat.match
+    link = settings.SITE_URL + reverse("play:match", args=[match.pk])
+    opponents = [s.name for s in match.seats.select_related("user") if s.pk != seat.pk]
+    context = {
+        "user": seat.user,
+        "match": match,
+        "game_title": match.engine.title,
+        "link": link,
+        "opponents": opponents,
+        "settings_link": settings.SITE_URL + reverse("accounts:settings"),
+        "site_name": settings.SITE_NAME,
+    }
+    return render_email("turn", context, seat.user.email)

@@ -1,0 +1,92 @@
+"""Matches over HTTP, for clients without WebSockets: my view, post an action, read the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.exceptions import ParseError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from play import selectors
+from play.errors import PlayError
+from play.models import Match
+from play.services import action_submit
+
+
+def _match_for(request: Request, match_id: int) -> tuple[Match, int | None]:
+    match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
+    seat = selectors.seat_of(match, request.user)
+    if seat is None and match.table is not None and match.table.private:
+        raise Http404("No such match.")
+    return match, seat
+
+
+def error_response(exc: PlayError) -> Response:
+    return Response(exc.to_json(), status=exc.status)
+
+
+class MatchView(APIView):
+    """The match as the requesting seat may see it (spectators: the public view)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, match_id: int) -> Response:
+        match, seat = _match_for(request, match_id)
+        seats = list(match.seats.select_related("user"))
+        return Response(selectors.match_payload(match, seats, seat))
+
+
+class ActionInput(serializers.Serializer):
+    action = serializers.JSONField(help_text="An action object from `legal`, or its notation.")
+    version = serializers.IntegerField(help_text="The match version your choice was made at.")
+
+
+class ActionsView(APIView):
+    """Submit one decision for your seat. Errors: malformed, invalid_action, illegal_action,
+    not_your_turn, stale_version, not_a_player, finished. A refusal changes nothing."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ActionInput, responses={200: dict, 400: dict, 409: dict, 422: dict})
+    def post(self, request: Request, match_id: int) -> Response:
+        try:
+            data: Any = request.data
+        except ParseError as exc:
+            return error_response(PlayError("malformed", f"Malformed JSON: {exc.detail}"))
+        if not isinstance(data, dict) or "action" not in data or "version" not in data:
+            return error_response(PlayError("malformed", 'Send {"action": ..., "version": n}.'))
+        get_object_or_404(Match, pk=match_id)
+        try:
+            match = action_submit(
+                match_id=match_id, user=request.user, action=data["action"], version=data["version"]
+            )
+        except PlayError as exc:
+            return error_response(exc)
+        seat = selectors.seat_of(match, request.user)
+        seats = list(match.seats.select_related("user"))
+        return Response(selectors.match_payload(match, seats, seat))
+
+
+class LogView(APIView):
+    """The action log as the requesting seat may read it; `after` skips what you have."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="Only entries after this seq.")],
+        responses={200: dict},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match, seat = _match_for(request, match_id)
+        try:
+            after = int(request.query_params.get("after", 0))
+        except ValueError:
+            return error_response(PlayError("malformed", "'after' must be an integer."))
+        return Response({"match": match.pk, "entries": selectors.log_for(match, seat, after)})

@@ -1,0 +1,140 @@
+"""A match in play: seats, a version, the engine snapshot and the append-only action log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from games.core import Game, get_game
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+
+    table = models.OneToOneField(
+        "lobbies.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="match"
+    )
+    game = models.CharField(max_length=32)
+    seed = models.BigIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    ranked = models.BooleanField(default=False)
+    mode = models.CharField(max_length=8, default="live")
+    move_seconds = models.PositiveIntegerField(default=300)
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(help_text="Engine snapshot at `version` (the log is the truth).")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    outcome = models.JSONField(null=True, blank=True)
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text="When the seats to act run out of time."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "deadline"]),
+            models.Index(fields=["game", "status", "-updated_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.engine.title} match #{self.pk}"
+
+    @property
+    def engine(self) -> Game:
+        return get_game(self.game)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    def group_name(self) -> str:
+        return f"match.{self.pk}"
+
+
+class Seat(models.Model):
+    """One seat of a match: a user or a bot. `to_act` mirrors the engine for fast queries."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=32, blank=True)
+    to_act = models.BooleanField(default=False)
+    to_act_since = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The version at which this seat began to owe a move."
+    )
+    forfeited = models.BooleanField(default=False)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="one_seat_index"),
+        ]
+        indexes = [models.Index(fields=["user", "to_act"])]
+        ordering = ["index"]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of {self.match_id}"
+
+    @property
+    def name(self) -> str:
+        if self.user_id is not None and self.user is not None:
+            return self.user.display_name
+        return f"{self.bot.capitalize()} bot" if self.bot else "empty seat"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot)
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.index, "name": self.name, "is_bot": self.is_bot}
+
+
+class ActionRecord(models.Model):
+    """The append-only log: action `seq` took the match from version seq-1 to seq.
+
+    Engine actions replay the game from its seed. Site events (a forfeit) have a type starting
+    with "_" and are skipped by the engine when replaying.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log")
+    seq = models.PositiveIntegerField()
+    seat = models.SmallIntegerField()
+    action = models.JSONField()
+    public_action = models.JSONField(help_text="The action as other seats may see it.")
+    text = models.CharField(max_length=300, help_text="The public sentence for the log.")
+    to_act_before = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_action_per_seq")]
+        ordering = ["match", "seq"]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.text}"
+
+
+class Presence(models.Model):
+    """An open WebSocket: turn e-mails skip players who are watching the match."""
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    connected_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["match", "user"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} watching {self.match_id}"

@@ -1,0 +1,355 @@
+"""Writes on matches: start, submit an action, forfeit, enforce clocks (STYLE.md, 8).
+
+`action_submit` is the one door every move goes through (browser, API, e-mail, bot): it locks
+the match row, checks the version, asks the engine, appends to the log, stores the snapshot and
+bumps the version in one transaction; broadcasts, turn e-mails and bot moves are scheduled with
+`transaction.on_commit` (ARCHITECTURE.md, "A move, end to end").
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome, Rng
+from play import errors
+from play.models import ActionRecord, Match, Seat
+from play.signals import match_finished
+
+
+def match_create(
+    *,
+    game: Game,
+    players: Sequence[tuple[Any, str]],
+    options: dict[str, Any],
+    ranked: bool,
+    mode: str,
+    move_seconds: int,
+    table: Any = None,
+) -> Match:
+    """Seat `players` ((user, "") or (None, bot name)) in a random order and set the game up."""
+    order = list(players)
+    secrets.SystemRandom().shuffle(order)
+    seed = secrets.randbits(62)
+    state = game.setup(len(order), seed, options)
+    match = Match.objects.create(
+        table=table,
+        game=game.name,
+        seed=seed,
+        options=options,
+        ranked=ranked,
+        mode=mode,
+        move_seconds=move_seconds,
+        state=state,
+    )
+    Seat.objects.bulk_create(
+        Seat(match=match, index=i, user=user, bot=bot) for i, (user, bot) in enumerate(order)
+    )
+    _sync_turns(match, game, list(match.seats.all()), before=())
+    match.save()
+    transaction.on_commit(lambda: _after_commit(match.pk, match.version))
+    return match
+
+
+def action_submit(
+    *, match_id: int, action: Any, version: Any, user: Any = None, seat_index: int | None = None
+) -> Match:
+    """Apply one decision for the seat of `user` (or `seat_index`, for bots and timeouts)."""
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise errors.malformed("'version' must be the non-negative integer you last saw.")
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        seats = list(match.seats.select_related("user"))
+        seat = _find_seat(seats, user, seat_index)
+        if match.is_finished:
+            raise errors.finished()
+        game = match.engine
+        action = _parse(game, action)
+        acting = game.to_act(match.state)
+        if seat.index not in acting:
+            raise errors.not_your_turn()
+        if version != match.version and not _concurrent_choice(match, seat.index, version):
+            raise errors.stale_version(match.version)
+        _apply(match, game, seats, seat.index, action, acting)
+    return match
+
+
+def _find_seat(seats: list[Seat], user: Any, seat_index: int | None) -> Seat:
+    for seat in seats:
+        if seat_index is not None and seat.index == seat_index:
+            return seat
+        if user is not None and seat_index is None and seat.user_id == user.pk:
+            return seat
+    raise errors.not_a_player()
+
+
+def _parse(game: Game, action: Any) -> dict[str, Any]:
+    try:
+        if isinstance(action, str):
+            return game.parse_action(action)
+    except InvalidAction as exc:
+        raise errors.PlayError("invalid_action", exc.reason) from exc
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise errors.malformed("'action' must be an object with a 'type', or its text notation.")
+    if action["type"].startswith("_"):
+        raise errors.PlayError("invalid_action", f"Unknown action {action['type']!r}.")
+    return action
+
+
+def _concurrent_choice(match: Match, seat: int, version: int) -> bool:
+    """A stale version is fine for a simultaneous choice (combat dials): every action since
+    `version` was another seat's, taken while this seat too owed its own decision."""
+    if version > match.version:
+        return False
+    since = ActionRecord.objects.filter(match=match, seq__gt=version)
+    return all(r.seat != seat and seat in r.to_act_before for r in since)
+
+
+def _apply(
+    match: Match,
+    game: Game,
+    seats: list[Seat],
+    seat: int,
+    action: dict[str, Any],
+    acting: Sequence[int],
+) -> None:
+    try:
+        state = game.apply(match.state, seat, action)
+    except InvalidAction as exc:
+        raise errors.PlayError("invalid_action", exc.reason) from exc
+    except IllegalAction as exc:
+        raise errors.PlayError("illegal_action", exc.reason, 422) from exc
+    except GameError as exc:  # pragma: no cover - engines raise one of the two above
+        raise errors.PlayError("illegal_action", exc.reason, 422) from exc
+    text = game.narrate(match.state, seat, action)
+    public = game.public_action(match.state, seat, action)
+    _record(match, seat, action, public, text, acting)
+    match.state = state
+    _sync_turns(match, game, seats, before=acting)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        _finish(match, seats, outcome)
+    match.save()
+    version = match.version
+    transaction.on_commit(lambda: _after_commit(match.pk, version))
+
+
+def _record(
+    match: Match,
+    seat: int,
+    action: dict[str, Any],
+    public: dict[str, Any],
+    text: str,
+    acting: Sequence[int],
+) -> None:
+    match.version += 1
+    ActionRecord.objects.create(
+        match=match,
+        seq=match.version,
+        seat=seat,
+        action=action,
+        public_action=public,
+        text=text[:300],
+        to_act_before=list(acting),
+    )
+
+
+def _sync_turns(match: Match, game: Game, seats: list[Seat], before: Sequence[int]) -> None:
+    """Mirror the engine's to_act on the seats; a new set of seats to act restarts the clock."""
+    acting = set(game.to_act(match.state)) if game.outcome(match.state) is None else set()
+    changed = []
+    for seat in seats:
+        owes = seat.index in acting
+        if owes != seat.to_act:
+            seat.to_act = owes
+            seat.to_act_since = match.version if owes else None
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["to_act", "to_act_since"])
+    if acting != set(before):
+        match.deadline = timezone.now() + timedelta(seconds=match.move_seconds) if acting else None
+
+
+def _finish(match: Match, seats: list[Seat], outcome: Outcome) -> None:
+    """Record places and scores; forfeited seats rank last, the earliest forfeit lowest."""
+    places = list(outcome.places)
+    forfeits = [s.index for s in seats if s.forfeited]
+    if forfeits:
+        places = _places_with_forfeits(places, forfeits)
+    result = outcome.to_json()
+    result["places"] = places
+    match.outcome = result
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.deadline = None
+    for seat in seats:
+        seat.place = places[seat.index]
+        seat.score = float(outcome.scores[seat.index]) if outcome.scores else None
+        seat.to_act = False
+    Seat.objects.bulk_update(seats, ["place", "score", "to_act"])
+    match.save()
+    match_finished.send(sender=Match, match=match)
+
+
+def _places_with_forfeits(places: list[int], forfeits: list[int]) -> list[int]:
+    """Seats still in the game keep their order; forfeited ones follow in reverse order."""
+    staying = [i for i in range(len(places)) if i not in forfeits]
+    ranked = sorted(staying, key=lambda i: places[i])
+    result = [0] * len(places)
+    for i in staying:
+        result[i] = 1 + sum(1 for j in ranked if places[j] < places[i])
+    for offset, seat in enumerate(reversed(forfeits)):
+        result[seat] = len(staying) + 1 + offset
+    return result
+
+
+def seat_forfeit(*, match_id: int, seat_index: int, reason: str) -> Match:
+    """A seat resigns or runs out of time: it ranks last and a bot plays on for it.
+
+    When fewer than two seats remain in the game, it ends at once: the seats left share the win.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.is_finished:
+            raise errors.finished()
+        seats = list(match.seats.select_related("user"))
+        seat = seats[seat_index]
+        if seat.forfeited:
+            raise errors.PlayError("forfeited", "This seat has already left the match.", 409)
+        seat.forfeited = True
+        seat.save(update_fields=["forfeited"])
+        game = match.engine
+        acting = game.to_act(match.state)
+        event = {"type": "_forfeit", "seat": seat_index, "reason": reason}
+        _record(match, seat_index, event, event, f"left the match ({reason})", acting)
+        remaining = [s.index for s in seats if not s.forfeited]
+        if len(remaining) < 2:
+            places = [1 if s.index in remaining else 0 for s in seats]
+            outcome = Outcome(tuple(places), tuple(0 for _ in seats), "forfeit")
+            _finish(match, seats, outcome)
+        match.save()
+        version = match.version
+        transaction.on_commit(lambda: _after_commit(match.pk, version))
+    return match
+
+
+def clocks_enforce(*, now: Any = None) -> int:
+    """Seats past their deadline: the engine's timeout action if it has one, else a forfeit."""
+    now = now or timezone.now()
+    overdue = Match.objects.filter(status=Match.Status.ACTIVE, deadline__lt=now)
+    handled = 0
+    for match_id in overdue.values_list("pk", flat=True):
+        match = Match.objects.get(pk=match_id)
+        game = match.engine
+        for seat_index in game.to_act(match.state):
+            handled += _time_out(match, game, seat_index)
+    return handled
+
+
+def _time_out(match: Match, game: Game, seat_index: int) -> int:
+    action = game.timeout_action(match.state, seat_index)
+    try:
+        if action is not None:
+            action_submit(
+                match_id=match.pk, seat_index=seat_index, action=action, version=match.version
+            )
+        else:
+            seat_forfeit(match_id=match.pk, seat_index=seat_index, reason="out of time")
+    except errors.PlayError:
+        return 0  # someone moved meanwhile: the clock was restarted
+    return 1
+
+
+def _after_commit(match_id: int, version: int) -> None:
+    """Tell the sockets, e-mail the seats that now owe a move, and wake the bots."""
+    match_broadcast(match_id=match_id, version=version)
+    from notifications.tasks import turn_emails_schedule
+
+    from play.tasks import bots_play
+
+    turn_emails_schedule(match_id=match_id, version=version)
+    if not getattr(_bot_loop, "active", False) and _bot_seat_to_act_exists(match_id):
+        bots_play.delay(match_id, version)
+
+
+def _bot_seat_to_act_exists(match_id: int) -> bool:
+    seats = Seat.objects.filter(match_id=match_id, to_act=True)
+    return seats.exclude(bot="").exists() or seats.filter(forfeited=True).exists()
+
+
+def match_broadcast(*, match_id: int, version: int) -> None:
+    """Only the version travels in the shared group message: each socket renders its own view."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    async_to_sync(layer.group_send)(
+        f"match.{match_id}", {"type": "match.update", "version": version}
+    )
+
+
+# Set while a thread runs the bot loop, so the moves it makes don't schedule it again (in eager
+# mode that would recurse once per bot move).
+_bot_loop = threading.local()
+
+
+def bots_play(*, match_id: int, limit: int = 2000) -> int:
+    """Let the bots (and forfeited seats) move while they are the ones to act."""
+    if getattr(_bot_loop, "active", False):
+        return 0
+    _bot_loop.active = True
+    try:
+        return _bots_loop(match_id, limit)
+    finally:
+        _bot_loop.active = False
+
+
+def _bots_loop(match_id: int, limit: int) -> int:
+    played = 0
+    for _ in range(limit):
+        match = Match.objects.get(pk=match_id)
+        if match.is_finished:
+            break
+        seat = _bot_seat_to_act(match)
+        if seat is None:
+            break
+        if played and settings.BOT_MOVE_DELAY_MS:
+            time.sleep(settings.BOT_MOVE_DELAY_MS / 1000)
+        game = match.engine
+        choose = _bot_for(game, seat.bot or "random")
+        rng = Rng.from_seed(match.seed ^ (match.version * 7919 + seat.index))
+        action = json.loads(json.dumps(choose(match.state, seat.index, rng)))
+        try:
+            action_submit(
+                match_id=match_id, seat_index=seat.index, action=action, version=match.version
+            )
+        except errors.PlayError:
+            break  # a human moved meanwhile (a forfeited seat's clock, say): stop quietly
+        played += 1
+    return played
+
+
+def _bot_seat_to_act(match: Match) -> Seat | None:
+    for seat in match.seats.filter(to_act=True):
+        if seat.bot or seat.forfeited:
+            return seat
+    return None
+
+
+def _bot_for(game: Game, name: str) -> Any:
+    from games.core.playout import pick_bot
+
+    try:
+        return pick_bot(game, name)
+    except KeyError:
+        return pick_bot(game, "random")

@@ -1,0 +1,47 @@
+"""A small per-process cache of match snapshots for the sockets.
+
+When a move is broadcast, every socket of that match in this process needs the same row: the
+first loads it, the others reuse it (keyed by version, so a newer version always reloads).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from play.models import Match, Seat
+from play.selectors import match_payload
+
+_CACHE: OrderedDict[int, tuple[Match, list[Seat]]] = OrderedDict()
+_CACHE_SIZE = 2000
+
+
+def load(match_id: int, at_least: int, fresh: bool = False) -> tuple[Match, list[Seat]]:
+    cached = None if fresh else _CACHE.get(match_id)
+    if cached is not None and cached[0].version >= at_least:
+        _CACHE.move_to_end(match_id)
+        return cached
+    match = Match.objects.select_related("table").get(pk=match_id)
+    seats = list(match.seats.select_related("user"))
+    _CACHE[match_id] = (match, seats)
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return match, seats
+
+
+def access(match_id: int, user: Any) -> tuple[bool, int | None] | None:
+    """(may watch, seat or None); None when there is no such match."""
+    try:
+        match, seats = load(match_id, 0)
+    except Match.DoesNotExist:
+        return None
+    seat = next((s.index for s in seats if s.user_id == user.pk), None)
+    private = match.table is not None and match.table.private
+    return (seat is not None or not private, seat)
+
+
+def payload_for(
+    match_id: int, seat: int | None, at_least: int, html: bool, fresh: bool = False
+) -> dict[str, Any]:
+    match, seats = load(match_id, at_least, fresh)
+    return match_payload(match, seats, seat, html=html)

@@ -1,0 +1,15 @@
+"""Celery tasks of play: they take ids and call a service; running one twice is harmless."""
+
+from celery import shared_task
+
+from play import services
+
+
+@shared_task(name="play.tasks.bots_play")
+def bots_play(match_id: int, version: int = 0) -> int:
+    return services.bots_play(match_id=match_id)
+
+
+@shared_task(name="play.tasks.clocks_enforce")
+def clocks_enforce() -> int:
+    return services.clocks_enforce()

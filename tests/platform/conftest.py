@@ -1,0 +1,55 @@
+"""Personas and factories for the platform tests (alice hosts, bob joins, carol watches)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from games.core import registry
+
+_names = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def goofspiel_registered(monkeypatch):
+    """Goofspiel (tests/platform/goofspiel.py) is a tiny real game the platform tests play."""
+    monkeypatch.setitem(registry.GAME_MODULES, "goofspiel", "tests.platform.goofspiel")
+
+
+def make_user(name: str, password: str = "a-long-password-1"):
+    from accounts.models import User
+
+    user = User.objects.create_user(
+        email=f"{name}{next(_names)}@example.com", password=password, display_name=name
+    )
+    from allauth.account.models import EmailAddress
+
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(db):
+    return make_user("carol")
+
+
+@pytest.fixture
+def started_match(alice, bob):
+    """A two-seat Goofspiel match between alice and bob."""
+    from lobbies.services import lobby_create, lobby_join
+
+    table = lobby_create(host=alice, game="goofspiel", seats=2, options={"cards": 3})
+    lobby_join(table_id=table.pk, user=bob)
+    table.refresh_from_db()
+    return table.match

@@ -1,0 +1,12 @@
+"""Loaded first (pytest -p tests.services_env): tests use the real services at their usual local
+addresses, each overridable by the environment. Django reads these when pytest-django sets it up."""
+
+import os
+
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tabletop")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+os.environ.setdefault("CHANNELS_PREFIX", f"test{os.getpid()}")
+os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
+os.environ.setdefault("DEBUG", "true")
+os.environ.setdefault("EMAIL_HOST", "")
+os.environ.setdefault("VAR_DIR", "/tmp/tabletop-test-var")
