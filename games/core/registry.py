@@ -9,6 +9,7 @@ from .game import Game
 # Name -> module exposing GAME. A game joins the site by being listed here (adding-a-game.md).
 GAME_MODULES: dict[str, str] = {
     "dicecity": "games.dicecity",
+    "spqf": "games.spqf",
 }
 
 _loaded: dict[str, Game] = {}

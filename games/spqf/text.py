@@ -1,0 +1,136 @@
+"""Readable log lines (narrate) and button texts (label); never a secret."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CARDS
+
+State = dict[str, Any]
+Action = dict[str, Any]
+COLOR_NAME = {"g": "green", "b": "black", "any": "any", "stored": "stored"}
+
+KIND_TEXT = {
+    "gather": "gather {color} per modifier",
+    "gather_either": "gather green or black per modifier",
+    "gather_stored": "gather cubes like your stored ones",
+    "gather_per_card": "gather a cube per stored card",
+    "store_card": "store a card per modifier",
+    "store_cube": "store a {color} cube per modifier",
+    "store_supply": "store a supply cube per modifier",
+    "resolve_row": "resolve a {arrow} trade-row card",
+    "extra": "play {n} extra action card(s)",
+    "convert": "convert a cube per modifier",
+    "follow_twice": "follow any per-action action twice",
+    "recruit_gather": "recruit a card per modifier (+1 {color})",
+    "trash_gather": "trash a card per modifier (+1 {color})",
+    "trash_vp": "trash a card per modifier (+1 VP)",
+    "expand": "expand once",
+    "expand_discount": "expand once, one cube cheaper",
+    "expand_vp": "expand once and score 2 VP",
+    "score_cubes": "discard {color} cubes for 1 VP each",
+    "score_stored_cubes": "1 VP per stored cube",
+    "score_stored_cards": "1 VP per stored card",
+    "score_level": "1 VP per civilization level",
+    "score_mods": "1 VP per modifier",
+}
+
+
+def action_text(a: dict[str, Any]) -> str:
+    text = KIND_TEXT[a["kind"]].format(
+        color=COLOR_NAME.get(a.get("color", ""), ""), arrow=a.get("arrow", ""), n=a.get("n", 1)
+    )
+    return text if a["follow"] else text + " (no follow)"
+
+
+def card_name(card: int) -> str:
+    return str(CARDS[card]["name"])
+
+
+def _unit_text(s: State, action: Action) -> str:
+    t = action["type"]
+    color = COLOR_NAME.get(action.get("color", ""), "")
+    card = action.get("card")
+    if t == "take":
+        return "gathered the stored colours" if color == "stored" else f"gathered 1 {color}"
+    return {
+        "store": lambda: f"stored {card_name(card)}" if card is not None else "",
+        "stash": lambda: f"stored a {color} cube",
+        "bank": lambda: f"stored a {color} cube from the supply",
+        "row": lambda: f"chose {card_name(card)} from a trade row" if card is not None else "",
+        "extra": lambda: "gained extra action cards",
+        "convert": lambda: f"converted a cube to {color}",
+        "recruit": lambda: f"recruited {card_name(card)}" if card is not None else "",
+        "trash": lambda: f"trashed {card_name(card)}" if card is not None else "",
+        "expand": lambda: "expanded the civilization",
+        "discount": lambda: f"expanded, paying one {color} less",
+        "score": lambda: "scored VP",
+        "stop": lambda: "stopped scoring",
+    }[t]()
+
+
+def narrate(s: State, seat: int, action: Action) -> str:
+    t = action["type"]
+    card = action.get("card")
+    if t == "pick":
+        return "drafted a card"
+    if t == "play":
+        return f"played {card_name(card)} as the action card"
+    if t == "pass":
+        return "passed the rest of the action phase"
+    if t == "modify":
+        if "stored" in action:
+            return f"added stored {card_name(action['stored'])} as a modifier"
+        return f"added {card_name(card)} as a modifier"
+    if t == "go":
+        color = action.get("color")
+        return f"resolves, choosing {COLOR_NAME[color]}" if color else "finished modifying"
+    if t == "follow":
+        leader = s["play"]["card"]
+        a = CARDS[leader]["actions"][action["action"]]
+        return f"followed with {card_name(card)}: {action_text(a)}"
+    if t == "decline":
+        return "declined to follow"
+    if t == "first":
+        a = CARDS[s["play"]["card"]]["actions"][action["action"]]
+        return f"resolves first: {action_text(a)}"
+    if t == "recruit" and s["step"] == "recruit":
+        return f"recruited {card_name(card)}"
+    return _unit_text(s, action)
+
+
+def label(s: State, seat: int, action: Action) -> str:
+    t = action["type"]
+    card = action.get("card")
+    if t == "pick":
+        return f"Draft {card_name(card)}"
+    if t == "play":
+        return f"Play {card_name(card)}"
+    if t == "pass":
+        return "Pass (go to recruit)"
+    if t == "modify":
+        if "stored" in action:
+            return f"Modify with stored {card_name(action['stored'])}"
+        return f"Modify with {card_name(card)}"
+    if t == "go":
+        color = action.get("color")
+        return f"Resolve with {COLOR_NAME[color]}" if color else "Resolve"
+    if t == "follow":
+        a = CARDS[s["play"]["card"]]["actions"][action["action"]]
+        return f"Follow with {card_name(card)}: {action_text(a)}"
+    if t == "decline":
+        return "Do not follow"
+    if t == "first":
+        a = CARDS[s["play"]["card"]]["actions"][action["action"]]
+        return f"First: {action_text(a)}"
+    if t == "stop":
+        return "Stop scoring"
+    text = _unit_text(s, action)
+    return text[:1].upper() + text[1:]
+
+
+def public_action(s: State, seat: int, action: Action) -> Action:
+    """A draft pick stays secret until the end; every other choice is played face up."""
+    if action.get("type") == "pick":
+        return {"type": "pick"}
+    return action
