@@ -46,7 +46,7 @@ def value(s: State, seat: int) -> float:
     if turn["seat"] == seat and turn["step"] == "dice":
         v += 0.45 * (turn["army"] + turn["bandit_army"]) + 0.3 * turn["bandit_cut"]
         v += 0.5 * (turn["boost_army"] + turn["boost_resource"])
-    return v
+    return float(v)
 
 
 def _best_place(s: State, seat: int, card: str) -> tuple[Action, float]:

@@ -68,7 +68,7 @@ def dice_actions(s: State, seat: int) -> list[Action]:
 
 
 def bandit_defense(s: State, pile: int) -> int:
-    return max(1, C.BANDITS[pile]["defense"] - s["turn"]["bandit_cut"])
+    return max(1, int(C.BANDITS[pile]["defense"]) - int(s["turn"]["bandit_cut"]))
 
 
 def attack_actions(s: State, seat: int) -> list[Action]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import cards as C
@@ -9,6 +10,7 @@ from .apply import apply_unchecked
 from .state import State
 
 Action = dict[str, Any]
+LabelFn = Callable[[State, int, Action], str]
 
 
 def _at(s: State, seat: int, row: str, col: int) -> str:
@@ -24,14 +26,17 @@ def _amounts(values: list[int]) -> str:
     return ", ".join(f"{n} {C.RESOURCES[i]}" for i, n in enumerate(values) if n) or "nothing"
 
 
+def _army(s: State) -> int:
+    return int(s["turn"]["army"] + s["turn"]["bandit_army"])
+
+
 def gains(before: State, after: State, seat: int) -> str:
     """'+2 stone, +1 army': what the seat's stock, army, VP tokens and pass tokens changed by."""
     p, q = before["players"][seat], after["players"][seat]
     parts = [f"{q['res'][i] - p['res'][i]:+d} {C.RESOURCES[i]}" for i in range(3)
              if q["res"][i] != p["res"][i]]  # fmt: skip
-    army = lambda s: s["turn"]["army"] + s["turn"]["bandit_army"]  # noqa: E731
-    if after["turn"]["seat"] == seat and army(after) != army(before):
-        parts.append(f"{army(after) - army(before):+d} army")
+    if after["turn"]["seat"] == seat and _army(after) != _army(before):
+        parts.append(f"{_army(after) - _army(before):+d} army")
     if q["tokens"] != p["tokens"]:
         parts.append(f"{q['tokens'] - p['tokens']:+d} VP")
     if q["passes"] != p["passes"]:
@@ -72,7 +77,7 @@ def _sentence(s: State, seat: int, a: Action) -> str:
 
 def label(s: State, seat: int, a: Action) -> str:
     kind = a["type"]
-    die = a.get("die")
+    die = str(a.get("die"))
     if kind == "use":
         return f"Use {_under_die(s, seat, die)} ({die} die)"
     if kind in DIE_LABELS:
@@ -80,7 +85,7 @@ def label(s: State, seat: int, a: Action) -> str:
     return OTHER_LABELS[kind](s, seat, a)
 
 
-DIE_LABELS = {
+DIE_LABELS: dict[str, LabelFn] = {
     "move": lambda s, seat, a: f"move the {a['other']} die to column {a['col']}",
     "refresh": lambda s, seat, a: "discard 4 display cards, reveal 4",
     "reactivate": lambda s, seat, a: (
@@ -109,7 +114,7 @@ def _exchange(s: State, seat: int, a: Action) -> str:
     return f"Pay {a['amount']} {a['pay']}, gain {a['amount'] * each} {a['gain']}"
 
 
-OTHER_LABELS = {
+OTHER_LABELS: dict[str, LabelFn] = {
     "spend_passes": lambda s, seat, a: f"Spend 2 pass tokens: +1 {a['gain']}",
     "force_reroll": lambda s, seat, a: f"Spend 2 pass tokens: everyone else re-rolls {a['die']}",
     "end_dice": lambda s, seat, a: "End the dice step",
