@@ -1,0 +1,148 @@
+"""Bottom-row actions (Scythe, Bottom-row actions): Upgrade, Deploy, Build, Enlist; their cost paid
+with tokens from controlled territories (or Crimea's Coercion), their coins, the recruits'
+ongoing bonuses for the player and both neighbours, and the enlist one-time bonuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import occupancy, resources_controlled, worker_hexes
+from .data import (
+    BOTTOM_ACTIONS,
+    BOTTOM_RESOURCE,
+    ENLIST_BONUSES,
+    LAKES,
+    MATS,
+    RES_INDEX,
+    STRUCTURES,
+    TOP_BOXES,
+)
+from .economy import discard_card, gain, pay_resources
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def section_info(p: dict[str, Any], action: str) -> dict[str, Any]:
+    for section in MATS[p["mat"]]["sections"]:
+        if section["bottom"] == action:
+            return section  # type: ignore[no-any-return]
+    raise KeyError(action)
+
+
+def cost_now(p: dict[str, Any], action: str) -> int:
+    return int(section_info(p, action)["cost"]) - p["cubes"][BOTTOM_ACTIONS.index(action)]
+
+
+def free_slots(p: dict[str, Any], action: str) -> int:
+    info = section_info(p, action)
+    return int(info["cost"]) - int(info["min_cost"]) - p["cubes"][BOTTOM_ACTIONS.index(action)]
+
+
+def can_afford(state: State, seat: int, action: str, occ: Any) -> bool:
+    p = state["players"][seat]
+    need = cost_now(p, action)
+    have = resources_controlled(state, seat, occ)[RES_INDEX[BOTTOM_RESOURCE[action]]]
+    if have >= need:
+        return True
+    # Crimea, Coercion: once per turn one combat card stands in for one resource token.
+    return (
+        p["faction"] == "crimea"
+        and have + 1 >= need
+        and bool(p["hand"])
+        and not state["ctx"].get("coerced")
+    )
+
+
+def pay(state: State, seat: int, action: str) -> None:
+    p = state["players"][seat]
+    need = cost_now(p, action)
+    kind = BOTTOM_RESOURCE[action]
+    have = resources_controlled(state, seat, occupancy(state))[RES_INDEX[kind]]
+    if have < need:
+        discard_card(state, seat, p["hand"][0])
+        state["ctx"]["coerced"] = True
+        need -= 1
+    pay_resources(state, seat, kind, need)
+
+
+def effect_legal(state: State, seat: int, action: str, fixed: str | None, occ: Any) -> list[Action]:
+    """The placements of one bottom action. `fixed` pins the hex (an encounter's reward)."""
+    p = state["players"][seat]
+    if action == "upgrade":
+        tops = [b for b in TOP_BOXES if b not in p["up"]]
+        bottoms = [a for a in BOTTOM_ACTIONS if free_slots(p, a) > 0]
+        return [{"type": "upgrade", "top": t, "bottom": b} for t in tops for b in bottoms]
+    if action == "enlist":
+        open_bonuses = [b for b in ENLIST_BONUSES if b not in p["recruits"].values()]
+        sections = [a for a in BOTTOM_ACTIONS if a not in p["recruits"]]
+        return [
+            {"type": "enlist", "section": s, "bonus": b} for s in sections for b in open_bonuses
+        ]
+    hexes = [fixed] if fixed else worker_hexes(state, seat, occ)
+    hexes = [h for h in hexes if h not in LAKES]  # never deploy or build on a lake
+    if action == "deploy":
+        mechs = [i for i, h in enumerate(p["mechs"]) if h is None]
+        return [{"type": "deploy", "mech": i, "hex": h} for i in mechs for h in hexes]
+    kinds = [k for k in STRUCTURES if k not in p["built"]]
+    hexes = [h for h in hexes if h not in state["structs"]]  # one structure per territory
+    return [{"type": "build", "kind": k, "hex": h} for k in kinds for h in hexes]
+
+
+def bottom_legal(state: State, seat: int, action: str) -> list[Action]:
+    occ = occupancy(state)
+    if not can_afford(state, seat, action, occ):
+        return []
+    effects = effect_legal(state, seat, action, None, occ)
+    # A completed action may still be paid for its coins and recruit bonuses.
+    return effects or [{"type": "pay", "action": action}]
+
+
+def apply_effect(state: State, seat: int, action: Action) -> None:
+    p = state["players"][seat]
+    kind = action["type"]
+    if kind == "upgrade":
+        p["up"] = [*p["up"], action["top"]]
+        cubes = list(p["cubes"])
+        cubes[BOTTOM_ACTIONS.index(action["bottom"])] += 1
+        p["cubes"] = cubes
+    elif kind == "deploy":
+        mechs = list(p["mechs"])
+        mechs[action["mech"]] = action["hex"]
+        p["mechs"] = mechs
+    elif kind == "build":
+        p["built"] = {**p["built"], action["kind"]: action["hex"]}
+        state["structs"] = {**state["structs"], action["hex"]: [seat, action["kind"]]}
+    elif kind == "enlist":
+        p["recruits"] = {**p["recruits"], action["section"]: action["bonus"]}
+        gain(state, seat, action["bonus"], 2)  # one-time bonus: 2 of it
+
+
+def recruit_bonuses(state: State, seat: int, action: str) -> None:
+    """Scythe, Enlist, Ongoing bonus: the active player first, then the left neighbour, then the
+    right one; in a 2-player game the opponent gains it once."""
+    order = state["order"]
+    i = order.index(seat)
+    n = len(order)
+    takers = [seat]
+    for other in (order[(i + 1) % n], order[(i - 1) % n]):
+        if other not in takers:
+            takers.append(other)
+    for taker in takers:
+        q = state["players"][taker]
+        if action in q["recruits"]:
+            bonus = section_info(q, action)["recruit"]
+            for what, amount in bonus.items():
+                gain(state, taker, what, amount)
+
+
+def apply_bottom(state: State, seat: int, action: Action) -> str:
+    """Pay, take the coins, do the effect, hand out recruit bonuses. Returns the action name."""
+    name = action["action"] if action["type"] == "pay" else action["type"]
+    pay(state, seat, name)
+    p = state["players"][seat]
+    p["coins"] += int(section_info(p, name)["coins"])
+    if action["type"] != "pay":
+        apply_effect(state, seat, action)
+    recruit_bonuses(state, seat, name)
+    return str(name)

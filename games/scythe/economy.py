@@ -1,0 +1,107 @@
+"""Gaining and paying: power, popularity, coins, combat cards and resource tokens.
+
+Every function mutates a state that apply has already cloned.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.rng import Rng
+from .board import controller, occupancy
+from .data import MAX_POPULARITY, MAX_POWER, RES_INDEX
+
+State = dict[str, Any]
+
+
+def gain_power(p: dict[str, Any], amount: int) -> None:
+    p["power"] = max(0, min(MAX_POWER, p["power"] + amount))
+
+
+def gain_popularity(p: dict[str, Any], amount: int) -> None:
+    p["pop"] = max(0, min(MAX_POPULARITY, p["pop"] + amount))
+
+
+def draw_cards(state: State, seat: int, count: int) -> int:
+    """Scythe, Bolster: draw from the combat deck; an empty deck is rebuilt from the shuffled
+    discard pile; with neither, nothing is drawn. Returns how many were drawn."""
+    p = state["players"][seat]
+    drawn = 0
+    for _ in range(count):
+        if not state["deck"]:
+            if not state["discard"]:
+                break
+            rng = Rng(state["rng"])
+            state["deck"] = list(state["discard"])
+            state["discard"] = []
+            rng.shuffle(state["deck"])
+            state["rng"] = rng.state
+        p["hand"] = sorted([*p["hand"], state["deck"].pop()])
+        drawn += 1
+    return drawn
+
+
+def discard_card(state: State, seat: int, value: int) -> None:
+    hand = list(state["players"][seat]["hand"])
+    hand.remove(value)
+    state["players"][seat]["hand"] = hand
+    state["discard"] = [*state["discard"], value]
+
+
+def gain(state: State, seat: int, what: str, amount: int) -> None:
+    """A benefit by its data name: power, popularity, coins, combat_cards / cards."""
+    p = state["players"][seat]
+    if what == "power":
+        gain_power(p, amount)
+    elif what == "popularity":
+        gain_popularity(p, amount)
+    elif what == "coins":
+        p["coins"] += amount
+    elif what in ("combat_cards", "cards"):
+        draw_cards(state, seat, amount)
+    else:
+        raise ValueError(what)
+
+
+def can_pay_simple(p: dict[str, Any], cost: dict[str, int]) -> bool:
+    """Costs in coins, popularity, power or combat cards (encounters, factory cards, Produce)."""
+    return (
+        p["coins"] >= cost.get("coins", 0)
+        and p["pop"] >= cost.get("popularity", 0)
+        and p["power"] >= cost.get("power", 0)
+        and len(p["hand"]) >= cost.get("combat_cards", 0)
+    )
+
+
+def pay_simple(state: State, seat: int, cost: dict[str, int]) -> None:
+    p = state["players"][seat]
+    p["coins"] -= cost.get("coins", 0)
+    p["pop"] -= cost.get("popularity", 0)
+    p["power"] -= cost.get("power", 0)
+    for _ in range(cost.get("combat_cards", 0)):
+        # The card's value does not matter when it is a price: give up the weakest.
+        discard_card(state, seat, p["hand"][0])
+
+
+def pay_resources(state: State, seat: int, kind: str, amount: int) -> None:
+    """Remove tokens of one kind from territories the seat controls, the fullest piles first
+    (a reading the book leaves to the player; taking from big piles keeps small ones spread)."""
+    occ = occupancy(state)
+    index = RES_INDEX[kind]
+    piles = sorted(
+        (h for h, c in state["res"].items() if c[index] and controller(state, occ, h) == seat),
+        key=lambda h: (-state["res"][h][index], h),
+    )
+    for h in piles:
+        if amount == 0:
+            break
+        counts = list(state["res"][h])
+        take = min(amount, counts[index])
+        counts[index] -= take
+        amount -= take
+        if any(counts):
+            state["res"][h] = counts
+        else:
+            del state["res"][h]
+    if amount:
+        raise AssertionError("paid more resources than controlled")

@@ -1,0 +1,240 @@
+"""Scythe, Move: adjacency with rivers, lakes, tunnels and the Mine, the mech abilities that bend
+it (Riverwalk, Seaworthy, Submerge, Township, Underpass, Wayfare, Speed), Swim, stopping rules,
+carrying, and workers driven home by a character or mech."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import controller, occupancy, unit_hex
+from .data import (
+    FACTORY_HEX,
+    HOME_HEXES,
+    HOMES,
+    LAKES,
+    LAND,
+    RIVER,
+    SHORE,
+    TERRAIN,
+    TUNNELS,
+)
+
+State = dict[str, Any]
+Occ = dict[str, dict[int, list[int]]]
+
+# Mech ability index on every base faction mat: 0 Riverwalk, 1 movement, 2 combat, 3 Speed.
+RIVERWALK, MOVE_ABILITY, COMBAT_ABILITY, SPEED = 0, 1, 2, 3
+
+
+def has_mech_ability(player: dict[str, Any], index: int) -> bool:
+    return player["mechs"][index] is not None
+
+
+def mine_hex(player: dict[str, Any]) -> str | None:
+    return player["built"].get("mine")  # type: ignore[no-any-return]
+
+
+def lake_mover(player: dict[str, Any]) -> bool:
+    """Seaworthy (Nordic) and Submerge (Polania) let the character and mechs onto lakes."""
+    return player["faction"] in ("nordic", "polania") and has_mech_ability(player, MOVE_ABILITY)
+
+
+def neighbours(state: State, occ: Occ, seat: int, kind: str, here: str) -> set[str]:
+    """Hexes one move away for a unit of kind 'c', 'm' or 'w' of `seat` standing on `here`."""
+    p = state["players"][seat]
+    faction = p["faction"]
+    fighter = kind != "w"
+    mine = mine_hex(p)
+    out: set[str] = set()
+    if here in LAKES:
+        out |= SHORE[here]
+        if faction == "polania":
+            out |= LAKES  # Submerge: every lake is adjacent to every other lake
+    else:
+        out |= LAND[here]
+        if fighter and has_mech_ability(p, RIVERWALK):
+            walk = p["riverwalk"] if "riverwalk" in p else _riverwalk(faction)
+            out |= {h for h in RIVER[here] if TERRAIN[h] in walk}
+        elif not fighter and faction == "nordic":
+            out |= RIVER[here]  # Swim: workers cross rivers (never onto lakes)
+        if here in TUNNELS or here == mine:
+            out |= TUNNELS
+            if mine:
+                out.add(mine)
+        if fighter and lake_mover(p):
+            out |= SHORE[here]
+            if faction == "polania" and SHORE[here]:
+                pass
+        if fighter and has_mech_ability(p, MOVE_ABILITY):
+            out |= _special_links(state, occ, seat, faction, here, mine)
+    if fighter and faction == "crimea" and has_mech_ability(p, MOVE_ABILITY):
+        out |= _wayfare_homes(state, seat)
+    out.discard(here)
+    if not (fighter and lake_mover(p)):
+        out -= LAKES
+    if not (fighter and faction == "crimea" and has_mech_ability(p, MOVE_ABILITY)):
+        out -= HOME_HEXES
+    return out
+
+
+def _riverwalk(faction: str) -> frozenset[str]:
+    from .data import FACTIONS
+
+    return frozenset(FACTIONS[faction]["riverwalk"])
+
+
+def _special_links(
+    state: State, occ: Occ, seat: int, faction: str, here: str, mine: str | None
+) -> set[str]:
+    if faction == "rusviet":
+        # Township: controlled villages and the Factory are adjacent to each other.
+        group = {
+            h
+            for h in _candidate_hexes(state, occ, seat)
+            if TERRAIN[h] == "village" and controller(state, occ, h) == seat
+        }
+        group.add(FACTORY_HEX)
+        return group if here in group else set()
+    if faction == "saxony":
+        # Underpass: controlled mountains, all tunnels and one's Mine are adjacent to each other.
+        group = {
+            h
+            for h in _candidate_hexes(state, occ, seat)
+            if TERRAIN[h] == "mountain" and controller(state, occ, h) == seat
+        }
+        group |= TUNNELS
+        if mine:
+            group.add(mine)
+        return group if here in group else set()
+    return set()
+
+
+def _candidate_hexes(state: State, occ: Occ, seat: int) -> set[str]:
+    hexes = {h for h, here in occ.items() if seat in here}
+    hexes.update(h for h, s in state["structs"].items() if s[0] == seat)
+    return hexes
+
+
+def _wayfare_homes(state: State, seat: int) -> set[str]:
+    """Wayfare: one's own home base and the home bases of factions not in the game."""
+    playing = {p["faction"] for p in state["players"]}
+    own = HOMES[state["players"][seat]["faction"]]
+    return {h for f, h in HOMES.items() if f not in playing or h == own}
+
+
+def enemies_at(occ: Occ, seat: int, hex_id: str) -> tuple[bool, bool]:
+    """(any enemy unit, any enemy character or mech) on a hex."""
+    here = occ.get(hex_id)
+    if not here:
+        return False, False
+    units = fighters = False
+    for other, counts in here.items():
+        if other != seat:
+            units = True
+            if counts[0] or counts[1]:
+                fighters = True
+    return units, fighters
+
+
+def destinations(state: State, occ: Occ, seat: int, unit: str, reach: int) -> list[str]:
+    """Where a unit can end one move of up to `reach` steps (Speed, Factory card moves).
+
+    Scythe, Move: a character or mech stops on entering a hex with enemy units; a character stops
+    on an encounter token; workers never enter a hex with enemy units nor leave one held by an
+    enemy character or mech.
+    """
+    p = state["players"][seat]
+    start = unit_hex(p, unit)
+    kind = "c" if unit == "char" else unit[0]
+    if start is None:
+        return []
+    if kind == "w" and enemies_at(occ, seat, start)[1]:
+        return []
+    tokens = state["tokens"]
+    seen = {start}
+    frontier = [start]
+    found: list[str] = []
+    for _ in range(reach):
+        nxt = []
+        for here in frontier:
+            for h in neighbours(state, occ, seat, kind, here):
+                if h in seen:
+                    continue
+                seen.add(h)
+                any_enemy, _ = enemies_at(occ, seat, h)
+                if kind == "w":
+                    if any_enemy:
+                        continue
+                    found.append(h)
+                    nxt.append(h)
+                    continue
+                found.append(h)
+                if any_enemy or (kind == "c" and h in tokens) or h in HOME_HEXES:
+                    continue
+                nxt.append(h)
+        frontier = nxt
+    return sorted(found)
+
+
+def move_unit(
+    state: State, seat: int, unit: str, to: str, workers: int, carry: bool
+) -> tuple[int, int]:
+    """Move a unit (state's players/res already private). Returns (workers driven home, pop lost).
+
+    A mech may carry `workers` of the seat's workers from its hex; any unit may carry every
+    resource token from its hex when `carry` is set (Scythe, Move: Resources and workers).
+    """
+    p = state["players"][seat]
+    start = unit_hex(p, unit)
+    assert start is not None
+    if unit == "char":
+        p["char"] = to
+    elif unit[0] == "m":
+        p["mechs"] = list(p["mechs"])
+        p["mechs"][int(unit[1:])] = to
+    else:
+        p["workers"] = list(p["workers"])
+        p["workers"][int(unit[1:])] = to
+    if workers:
+        moved = state["ctx"].get("moved", [])
+        ws = list(p["workers"])
+        here = [i for i, h in enumerate(ws) if h == start]
+        # Carry workers that already moved first, so the others may still move on their own.
+        here.sort(key=lambda i: (f"w{i}" not in moved, i))
+        for i in here[:workers]:
+            ws[i] = to
+        p["workers"] = ws
+    if carry and start in state["res"]:
+        counts = state["res"].pop(start)
+        old = state["res"].get(to, [0, 0, 0, 0])
+        state["res"][to] = [a + b for a, b in zip(old, counts, strict=True)]
+    if unit[0] == "w":
+        return 0, 0
+    return drive_workers_home(state, seat, to)
+
+
+def drive_workers_home(state: State, seat: int, hex_id: str) -> tuple[int, int]:
+    """Scythe, Controlled by workers: enemy workers alone on the hex retreat to their home base,
+    and the mover loses 1 popularity for each (down to 0)."""
+    occ = occupancy(state)
+    here = occ.get(hex_id, {})
+    if any(s != seat and (c[0] or c[1]) for s, c in here.items()):
+        return 0, 0
+    driven = 0
+    for other in list(here):
+        if other == seat:
+            continue
+        driven += send_workers_home(state, other, hex_id)
+    p = state["players"][seat]
+    lost = min(p["pop"], driven)
+    p["pop"] -= lost
+    return driven, lost
+
+
+def send_workers_home(state: State, seat: int, hex_id: str) -> int:
+    players = state["players"]
+    q = players[seat] = dict(players[seat])
+    home = HOMES[q["faction"]]
+    count = sum(1 for h in q["workers"] if h == hex_id)
+    q["workers"] = [home if h == hex_id else h for h in q["workers"]]
+    return count

@@ -1,0 +1,127 @@
+"""Scythe, Objectives: two secret cards; reveal a completed one in one's own turn for a star and
+discard both (Saxony's Dominate: both may be completed). Requirements follow the data file
+(one public source; docs/scythe.md lists the low-confidence cards)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import controlled, occupancy, resources_controlled
+from .data import FACTORY_HEX, LAKES, SHORE, TERRAIN, TUNNELS
+from .stars import place_star
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def limit(p: dict[str, Any]) -> int:
+    return 2 if p["faction"] == "saxony" else 1
+
+
+def reveal_legal(state: State, seat: int) -> list[Action]:
+    p = state["players"][seat]
+    if p["obj_stars"] >= limit(p) or not p["objs"]:
+        return []
+    return [{"type": "reveal", "card": c} for c in p["objs"] if met(state, seat, c)]
+
+
+def reveal(state: State, seat: int, card: int) -> None:
+    p = state["players"][seat]
+    p["obj_stars"] += 1
+    gone = [card] if p["faction"] == "saxony" else list(p["objs"])
+    p["objs"] = [c for c in p["objs"] if c not in gone]
+    state["objdeck"] = [*state["objdeck"], *gone]  # to the bottom of the deck
+    p["revealed"] = [*p.get("revealed", []), card]
+    place_star(state, seat, "objective")
+
+
+def _counts(state: State, seat: int) -> dict[str, Any]:
+    p = state["players"][seat]
+    occ = occupancy(state)
+    ctl = controlled(state, seat, occ)
+    return {
+        "p": p,
+        "occ": occ,
+        "ctl": ctl,
+        "mechs": sum(1 for h in p["mechs"] if h is not None),
+        "workers": len(p["workers"]),
+        "res": resources_controlled(state, seat, occ),
+    }
+
+
+def _terrain(c: dict[str, Any], terrain: str) -> int:
+    return sum(1 for h in c["ctl"] if TERRAIN[h] == terrain)
+
+
+def met(state: State, seat: int, card: int) -> bool:
+    c = _counts(state, seat)
+    p = c["p"]
+    check = _CHECKS.get(card)
+    return bool(check and check(state, seat, c, p))
+
+
+def _highest_power(state: State, seat: int, c: Any, p: Any) -> bool:
+    return FACTORY_HEX in c["ctl"] and all(p["power"] >= q["power"] for q in state["players"])
+
+
+def _single_hex(state: State, seat: int, c: Any, test: Any) -> bool:
+    for h in c["ctl"]:
+        counts = state["res"].get(h, [0, 0, 0, 0])
+        mine = c["occ"].get(h, {}).get(seat, [0, 0, 0])
+        if test(h, counts, mine):
+            return True
+    return False
+
+
+def _lake_shore(state: State, seat: int, c: Any, p: Any) -> bool:
+    ctl = set(c["ctl"])
+    return any(len(SHORE[lake] & ctl) >= 5 for lake in LAKES)
+
+
+_CHECKS = {
+    1: lambda s, seat, c, p: _terrain(c, "mountain") >= 3,
+    2: lambda s, seat, c, p: sum(1 for h in c["ctl"] if h in TUNNELS) >= 3,
+    3: lambda s, seat, c, p: _terrain(c, "farm") >= 3,
+    4: lambda s, seat, c, p: _terrain(c, "tundra") >= 3,
+    5: _highest_power,
+    # 6: forced an opponent's worker home this turn with at least 7 power (low confidence).
+    6: lambda s, seat, c, p: bool(s["ctx"].get("drove_workers")) and p["power"] >= 7,
+    7: lambda s, seat, c, p: p["fcard"] is not None and c["mechs"] >= 1 and c["workers"] <= 3,
+    8: lambda s, seat, c, p: p["coins"] <= 2 and c["workers"] >= 4 and p["pop"] >= 7,
+    9: lambda s, seat, c, p: _single_hex(s, seat, c, lambda h, r, u: sum(r) >= 9 and all(r)),
+    10: lambda s, seat, c, p: _terrain(c, "forest") >= 3,
+    11: lambda s, seat, c, p: _terrain(c, "village") >= 3,
+    12: lambda s, seat, c, p: p["coins"] >= 20,
+    13: lambda s, seat, c, p: _single_hex(
+        s, seat, c, lambda h, r, u: sum(u) + (1 if h in p["built"].values() else 0) >= 6
+    ),
+    14: lambda s, seat, c, p: (
+        bool(p["up"])
+        and c["mechs"] >= 1
+        and bool(p["built"])
+        and bool(p["recruits"])
+        and all(c["res"])
+    ),
+    15: lambda s, seat, c, p: c["workers"] == len(p["recruits"]),
+    16: lambda s, seat, c, p: _single_hex(
+        s, seat, c, lambda h, r, u: u[0] == 1 and u[1] == 1 and u[2] == 1 and sum(r) >= 5
+    ),
+    17: lambda s, seat, c, p: (
+        p["fcard"] is None and sum(1 for h in c["ctl"] if h in _FACTORY_RING) >= 2
+    ),
+    18: lambda s, seat, c, p: p["power"] == 0 and p["pop"] >= 13 and c["workers"] >= 5,
+    19: _lake_shore,
+    20: lambda s, seat, c, p: len(p["built"]) >= 3 and p["pop"] >= 7 and c["mechs"] == 0,
+    21: lambda s, seat, c, p: max(c["res"]) >= 9,
+    22: lambda s, seat, c, p: p["fcard"] is not None and not p["up"],
+    23: lambda s, seat, c, p: len(p["hand"]) >= 8 and p["stars"].get("combat", 0) >= 1,
+}
+
+
+def _ring() -> frozenset[str]:
+    from .data import TOUCHING
+
+    return frozenset(TOUCHING[FACTORY_HEX]) - LAKES
+
+
+_FACTORY_RING = _ring()

@@ -1,0 +1,14 @@
+"""Copying a state: apply never mutates its input, and a plain recursive copy of lists and dicts
+is several times faster than copy.deepcopy on this shape of data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def clone(value: Any) -> Any:
+    if type(value) is dict:
+        return {k: clone(v) if type(v) in (dict, list) else v for k, v in value.items()}
+    if type(value) is list:
+        return [clone(v) if type(v) in (dict, list) else v for v in value]
+    return value

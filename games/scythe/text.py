@@ -1,0 +1,93 @@
+"""Log sentences and button labels, safe for every viewer (no hidden card or dial)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.notation import format_action
+from .data import MATS
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+_SIMPLE = {
+    "move": "chose Move",
+    "gain": "chose Gain coins",
+    "produce": "chose Produce",
+    "skip": "skipped the top action",
+    "end_move": "ended the move",
+    "done": "finished",
+    "commit": "locked in a combat choice",
+    "end_turn": "ended the turn",
+    "factory_move": "chose the Factory card's Move",
+    "factory_top": "used the Factory card",
+}
+
+
+def narrate(state: State, seat: int, action: Action) -> str:
+    kind = action["type"]
+    if kind in ("dial", "card"):
+        return "chose in secret for the combat"
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]
+    if kind == "section":
+        return f"took section {_section_name(state, seat, action['n'])}"
+    if kind == "step":
+        text = f"moved {_unit(action['unit'])} to {action['to']}"
+        if action.get("workers"):
+            text += f" carrying {action['workers']} worker(s)"
+        return text
+    if kind == "bolster":
+        return f"bolstered {action['gain']}"
+    if kind == "trade":
+        return f"traded for {action['gain']}"
+    if kind == "place":
+        return f"placed 1 {action['res']} on {action['hex']}"
+    if kind == "produce_at":
+        return f"produced on {action['hex']}"
+    if kind == "upgrade":
+        return f"upgraded {action['top']} and {action['bottom']}"
+    if kind == "deploy":
+        return f"deployed a mech on {action['hex']}"
+    if kind == "build":
+        return f"built a {action['kind']} on {action['hex']}"
+    if kind == "enlist":
+        return f"enlisted the {action['section']} recruit for {action['bonus']}"
+    if kind == "pay":
+        return f"paid for {action['action']}"
+    if kind == "fight":
+        return f"started the combat on {action['hex']}"
+    if kind == "encounter":
+        return f"chose encounter option {action['option']}"
+    if kind == "factory_card":
+        return "took a Factory card"
+    if kind == "reveal":
+        return f"revealed objective {action['card']}"
+    return format_action(action)
+
+
+def label(state: State, seat: int, action: Action) -> str:
+    kind = action["type"]
+    if kind == "dial":
+        return f"Dial {action['power']}"
+    if kind == "card":
+        return f"Add a {action['value']} card"
+    if kind == "commit":
+        return "Reveal when ready"
+    if kind == "factory_card":
+        return f"Take Factory card {action['card']}"
+    text = narrate(state, seat, action)
+    return text[:1].upper() + text[1:]
+
+
+def _unit(unit: str) -> str:
+    if unit == "char":
+        return "the character"
+    return ("mech " if unit[0] == "m" else "worker ") + unit[1:]
+
+
+def _section_name(state: State, seat: int, n: int) -> str:
+    if n == 4:
+        return "Factory card"
+    sec = MATS[state["players"][seat]["mat"]]["sections"][n]
+    return f"{sec['top']}/{sec['bottom']}"

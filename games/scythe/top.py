@@ -1,0 +1,139 @@
+"""Top-row actions (Scythe, Top-row actions): Move/Gain, Bolster, Trade, Produce, with upgraded
+values and the structure bonuses (Monument, Armory, Mill; the Mine lives in movement)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import controller, occupancy, worker_hexes
+from .data import MATS, PRODUCES, RESOURCES, TERRAIN, TOP_BOXES, WORKERS
+from .economy import draw_cards, gain_popularity, gain_power
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def box(p: dict[str, Any], name: str) -> int:
+    """The value a top box shows now: its upgraded value once its cube has been removed."""
+    base, upgraded = TOP_BOXES[name]
+    return upgraded if name in p["up"] else base
+
+
+def top_of(p: dict[str, Any], section: int) -> str:
+    return str(MATS[p["mat"]]["sections"][section]["top"])
+
+
+def produce_cost(p: dict[str, Any]) -> dict[str, int]:
+    """Scythe, Produce: the red boxes uncovered as workers leave the mat (0-3 on the board: free;
+    4-5: 1 power; 6-7: also 1 popularity; 8: also 1 coin)."""
+    on_board = len(p["workers"])
+    cost: dict[str, int] = {}
+    if on_board >= 4:
+        cost["power"] = 1
+    if on_board >= 6:
+        cost["popularity"] = 1
+    if on_board >= 8:
+        cost["coins"] = 1
+    return cost
+
+
+def top_legal(state: State, seat: int, section: int) -> list[Action]:
+    p = state["players"][seat]
+    top = top_of(p, section)
+    if top == "move_gain":
+        return [{"type": "move"}, {"type": "gain"}]
+    if top == "bolster":
+        if p["coins"] < 1:
+            return []
+        return [{"type": "bolster", "gain": "power"}, {"type": "bolster", "gain": "cards"}]
+    if top == "trade":
+        if p["coins"] < 1:
+            return []
+        out = [{"type": "trade", "gain": "popularity"}]
+        if worker_hexes(state, seat, occupancy(state)):
+            out.append({"type": "trade", "gain": "resources"})
+        return out
+    cost = produce_cost(p)
+    if (
+        p["power"] >= cost.get("power", 0)
+        and p["pop"] >= cost.get("popularity", 0)
+        and p["coins"] >= cost.get("coins", 0)
+    ):
+        return [{"type": "produce"}]
+    return []
+
+
+def apply_gain(state: State, seat: int) -> None:
+    p = state["players"][seat]
+    p["coins"] += box(p, "gain")
+
+
+def apply_bolster(state: State, seat: int, what: str) -> None:
+    p = state["players"][seat]
+    p["coins"] -= 1
+    if what == "power":
+        gain_power(p, box(p, "power"))
+    else:
+        draw_cards(state, seat, box(p, "cards"))
+    if "monument" in p["built"]:
+        gain_popularity(p, 1)  # Monument: +1 popularity with every Bolster
+
+
+def apply_trade(state: State, seat: int, what: str) -> bool:
+    """Returns True when resources are to be placed next (two picks)."""
+    p = state["players"][seat]
+    p["coins"] -= 1
+    if "armory" in p["built"]:
+        gain_power(p, 1)  # Armory: +1 power with every Trade
+    if what == "popularity":
+        gain_popularity(p, box(p, "popularity"))
+        return False
+    return True
+
+
+def place_legal(state: State, seat: int, fixed: str | None) -> list[Action]:
+    hexes = [fixed] if fixed else worker_hexes(state, seat, occupancy(state))
+    out: list[Action] = [{"type": "place", "res": r, "hex": h} for h in hexes for r in RESOURCES]
+    out.append({"type": "done"})
+    return out
+
+
+def produce_legal(state: State, seat: int, chosen: list[str]) -> list[Action]:
+    occ = occupancy(state)
+    out: list[Action] = [
+        {"type": "produce_at", "hex": h}
+        for h in worker_hexes(state, seat, occ)
+        if h not in chosen and (TERRAIN[h] in PRODUCES or TERRAIN[h] == "village")
+    ]
+    out.append({"type": "done"})
+    return out
+
+
+def produce_at(state: State, seat: int, hex_id: str, extra: int = 0) -> None:
+    """Every worker on the hex (plus the Mill's 1) produces one token, or one worker in a
+    village while workers remain on the mat (Scythe, Produce)."""
+    p = state["players"][seat]
+    count = extra + sum(1 for h in p["workers"] if h == hex_id)
+    terrain = TERRAIN[hex_id]
+    if terrain == "village":
+        count = min(count, WORKERS - len(p["workers"]))
+        p["workers"] = [*p["workers"], *([hex_id] * count)]
+        return
+    kind = PRODUCES.get(terrain)
+    if kind and count:
+        from .board import add_resource
+
+        add_resource(state, hex_id, kind, count)
+
+
+def finish_produce(state: State, seat: int, chosen: list[str], mill: bool) -> None:
+    """Produce on the chosen hexes; the Mill's hex produces one more, as an extra territory,
+    while its owner controls it (Scythe, Build: Mill)."""
+    p = state["players"][seat]
+    mill_hex = p["built"].get("mill") if mill else None
+    if mill_hex and controller(state, occupancy(state), mill_hex) != seat:
+        mill_hex = None
+    for h in chosen:
+        produce_at(state, seat, h, 1 if h == mill_hex else 0)
+    if mill_hex and mill_hex not in chosen:
+        produce_at(state, seat, mill_hex, 1)

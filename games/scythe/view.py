@@ -1,0 +1,122 @@
+"""What each seat may see (Scythe, Combat: card counts are public, the cards and an undisclosed
+dial are not; objectives stay secret until revealed; deck orders and the Factory cards one has
+not looked at are hidden) and `redetermine`, which re-deals exactly that hidden part."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.rng import Rng
+from .state import clone
+
+State = dict[str, Any]
+
+_PUBLIC_PLAYER = (
+    "faction",
+    "mat",
+    "power",
+    "pop",
+    "coins",
+    "char",
+    "mechs",
+    "workers",
+    "up",
+    "cubes",
+    "built",
+    "recruits",
+    "stars",
+    "last",
+    "fcard",
+    "obj_stars",
+)
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    players = []
+    for s, p in enumerate(state["players"]):
+        entry = {k: clone(p[k]) for k in _PUBLIC_PLAYER}
+        entry["cards"] = len(p["hand"])
+        entry["objectives"] = len(p["objs"])
+        entry["revealed"] = list(p.get("revealed", []))
+        if s == seat:
+            entry["hand"] = list(p["hand"])
+            entry["objs"] = list(p["objs"])
+            entry["seen"] = list(p["seen"])
+        players.append(entry)
+    ctx = clone(state["ctx"])
+    combat = ctx.get("combat")
+    if combat:
+        for side in combat["sides"]:
+            if side["seat"] != seat:
+                del side["dial"], side["cards"]
+    out = {
+        "players": players,
+        "order": list(state["order"]),
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "ctx": ctx,
+        "tokens": list(state["tokens"]),
+        "res": clone(state["res"]),
+        "structs": clone(state["structs"]),
+        "deck": len(state["deck"]),
+        "discard": list(state["discard"]),
+        "encounters": len(state["enc"]),
+        "objective_deck": len(state["objdeck"]),
+        "factory_cards": len(state["fpile"]),
+        "tile": state["tile"],
+        "turns": state["turns"],
+        "over": clone(state["over"]),
+        "seat": seat,
+    }
+    if state["phase"] == "factory" and seat == state["turn"]:
+        out["factory_offer"] = list(state["fpile"])
+    return out
+
+
+def redetermine(state: State, seat: int, rng: Rng) -> State:
+    """Re-deal what `seat` cannot see: others' hands and objectives, deck orders, unseen Factory
+    cards, the opponent's undisclosed combat choice, and the RNG itself."""
+    state = clone(state)
+    others = [s for s in range(len(state["players"])) if s != seat]
+    _redeal(state, rng, others, "hand", "deck")
+    _redeal(state, rng, others, "objs", "objdeck")
+    rng.shuffle(state["enc"])
+    _redeal_factory(state, seat, rng)
+    combat = state["ctx"].get("combat")
+    if combat:
+        for side in combat["sides"]:
+            if side["seat"] != seat and side["dial"] is not None:
+                _rechoose(state, side, rng)
+    state["rng"] = rng.next_u64()
+    return state
+
+
+def _redeal(state: State, rng: Rng, others: list[int], key: str, deck: str) -> None:
+    pool = list(state[deck])
+    for s in others:
+        pool += state["players"][s][key]
+    rng.shuffle(pool)
+    for s in others:
+        size = len(state["players"][s][key])
+        state["players"][s][key] = sorted(pool[:size])
+        pool = pool[size:]
+    state[deck] = pool
+
+
+def _redeal_factory(state: State, seat: int, rng: Rng) -> None:
+    seen = set(state["players"][seat]["seen"])
+    unseen_pile = [c for c in state["fpile"] if c not in seen]
+    unseen_box = [c for c in state["fbox"] if c not in seen]
+    pool = unseen_pile + unseen_box
+    rng.shuffle(pool)
+    state["fpile"] = sorted([c for c in state["fpile"] if c in seen] + pool[: len(unseen_pile)])
+    state["fbox"] = sorted([c for c in state["fbox"] if c in seen] + pool[len(unseen_pile) :])
+
+
+def _rechoose(state: State, side: dict[str, Any], rng: Rng) -> None:
+    p = state["players"][side["seat"]]
+    side["dial"] = rng.below(min(7, p["power"]) + 1)
+    hand = list(p["hand"])
+    rng.shuffle(hand)
+    count = rng.below(min(side["limit"], len(hand)) + 1)
+    side["cards"] = sorted(hand[:count])

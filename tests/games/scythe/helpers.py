@@ -1,0 +1,57 @@
+"""Builders for Scythe scenarios: a table with chosen factions and mats, then direct edits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.scythe import GAME
+from games.scythe.data import COMBAT_DECK, MATS
+from games.scythe.setup import new_player, turn_order
+
+State = dict[str, Any]
+MAT = {m["name"]: i for i, m in enumerate(MATS)}
+
+
+def table(factions: list[str], mats: list[str], seed: int = 1) -> State:
+    """Seat i plays factions[i] on mats[i] (names: Industrial, Engineering, Patriotic,
+    Mechanical, Agricultural)."""
+    state = GAME.setup(len(factions), seed, {})
+    deck = list(COMBAT_DECK)
+    objectives = list(range(23, 0, -1))
+    state["players"] = [
+        new_player(f, MAT[m], deck, objectives) for f, m in zip(factions, mats, strict=True)
+    ]
+    state["deck"] = deck
+    state["objdeck"] = objectives
+    state["order"] = turn_order(factions, [MAT[m] for m in mats])
+    state["turn"] = state["order"][0]
+    return state
+
+
+def play(state: State, seat: int, *actions: dict[str, Any]) -> State:
+    for action in actions:
+        state = GAME.apply(state, seat, action)
+    return state
+
+
+def section_of(state: State, seat: int, top: str) -> int:
+    sections = MATS[state["players"][seat]["mat"]]["sections"]
+    return next(i for i, s in enumerate(sections) if s["top"] == top)
+
+
+def section_with_bottom(state: State, seat: int, bottom: str) -> int:
+    sections = MATS[state["players"][seat]["mat"]]["sections"]
+    return next(i for i, s in enumerate(sections) if s["bottom"] == bottom)
+
+
+def at(state: State, seat: int, top: str) -> State:
+    """The seat's turn, with the section whose top action is `top` chosen."""
+    state["turn"] = seat
+    state["phase"] = "section"
+    state["ctx"] = {}
+    state["players"][seat]["last"] = None
+    return GAME.apply(state, seat, {"type": "section", "n": section_of(state, seat, top)})
+
+
+def legal_types(state: State, seat: int) -> set[str]:
+    return {a["type"] for a in GAME.legal_actions(state, seat)}
