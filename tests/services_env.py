@@ -3,7 +3,8 @@ addresses, each overridable by the environment. Django reads these when pytest-d
 
 import os
 
-os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tabletop")
+# One database name per test run (pytest-django adds "test_"), so runs side by side never clash.
+os.environ.setdefault("DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/tabletop_{os.getpid()}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
 os.environ.setdefault("CHANNELS_PREFIX", f"test{os.getpid()}")
 os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
