@@ -270,11 +270,14 @@ def choices(s: State, job: dict[str, Any]) -> list[Choice]:
     if kind == "extra":
         return [{"type": "extra"}]
     if kind == "convert":
-        return [
+        # Converting a cube and back changes nothing, so 'as fully as possible' cannot force
+        # conversions: the player may stop (docs/spqf.md).
+        found = [
             {"type": "convert", "color": OTHER[c]}
             for c in COLORS
             if p["cubes"][CI[c]] > 0 and can_gather(s, p, OTHER[c])
         ]
+        return found + [{"type": "stop"}] if found else []
     if kind == "recruit_gather":
         return [{"type": "recruit", "card": c} for c in recruitable(s, seat)]
     if kind in ("trash_gather", "trash_vp"):

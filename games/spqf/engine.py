@@ -93,6 +93,13 @@ def check_shape(action: Any) -> None:
     fields = FIELDS.get(action["type"])
     if fields is None:
         raise InvalidAction(f"SPQF has no action called {action['type']!r}")
+    given = set(action) - {"type"}
+    if action["type"] == "modify":
+        if len(given) != 1:
+            raise InvalidAction("'modify' takes a 'card' from the hand or a 'stored' card")
+    elif action["type"] != "go" and given != set(fields):
+        missing = ", ".join(sorted(set(fields) - given)) or "none"
+        raise InvalidAction(f"{action['type']!r} needs the fields: {missing}")
     for key, value in action.items():
         if key == "type":
             continue

@@ -115,11 +115,11 @@ def modify_options(s: State) -> list[dict[str, Any]]:
     play = s["play"]
     card = play["card"]
     out: list[dict[str, Any]] = []
+    p = s["players"][s["active"]]
     # "Siempre puede modificar las tarjetas que tienen por acciones ..., pero nunca solo acciones
     # binarias": a card with no per-action action takes no modifiers.
     if has_per_action(card):
         cat = CARDS[card]["cat"]
-        p = s["players"][s["active"]]
         out += [{"type": "modify", "card": c} for c in p["hand"] if matches(CARDS[c]["cat"], cat)]
         used = s["turn"]["stored_used"]
         out += [
@@ -128,7 +128,9 @@ def modify_options(s: State) -> list[dict[str, Any]]:
             if c not in used and matches(CARDS[c]["cat"], cat)
         ]
     if needs_color(card):
-        out += [{"type": "go", "color": "g"}, {"type": "go", "color": "b"}]
+        # The colour must let the active player gather, when one does ("tanto como puedas").
+        colors = [c for c in "gb" if effects.can_gather(s, p, c)] or ["g", "b"]
+        out += [{"type": "go", "color": c} for c in colors]
     elif out:
         out.append({"type": "go"})
     return out
@@ -295,9 +297,11 @@ def settle(s: State) -> None:
         if step == "choose" and (s["turn"]["plays"] <= 0 or not playable_hand(s)):
             s["step"] = "recruit"
             continue
-        if step == "modify" and not modify_options(s):
-            finish_modifying(s, None)
-            continue
+        if step == "modify":
+            options = modify_options(s)
+            if len(options) <= 1 and all(o["type"] == "go" for o in options):
+                finish_modifying(s, options[0].get("color") if options else None)
+                continue
         if step == "recruit" and not effects.recruitable(s, s["active"]):
             end_turn(s)
             continue

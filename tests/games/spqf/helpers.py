@@ -91,3 +91,20 @@ def all_cards(s: dict[str, Any]) -> list[int]:
     for pack in s["packs"]:
         found += pack
     return found
+
+
+def play_on(s: dict[str, Any], until: Any, limit: int = 500) -> dict[str, Any]:
+    """Apply simple choices (decline, pass, else the first legal one) until `until(s)`."""
+    for _ in range(limit):
+        if until(s):
+            return s
+        seat = GAME.to_act(s)[0]
+        options = legal(s, seat)
+        quiet = [a for a in options if a["type"] in ("decline", "pass", "stop")]
+        s = GAME.apply(s, seat, quiet[0] if quiet else options[0])
+    raise AssertionError("the condition never came true")
+
+
+def next_turn(s: dict[str, Any]) -> dict[str, Any]:
+    active = s["active"]
+    return play_on(s, lambda t: t["active"] != active or t["step"] == "over")
