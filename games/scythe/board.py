@@ -30,23 +30,18 @@ def occupancy(state: State) -> dict[str, dict[int, list[int]]]:
     """hex -> seat -> [characters, mechs, workers] on that hex (home bases included)."""
     occ: dict[str, dict[int, list[int]]] = {}
     for seat, p in enumerate(state["players"]):
-        _add(occ, p["char"], seat, 0)
-        for h in p["mechs"]:
-            if h is not None:
-                _add(occ, h, seat, 1)
-        for h in p["workers"]:
-            _add(occ, h, seat, 2)
+        for kind, hexes in ((0, (p["char"],)), (1, p["mechs"]), (2, p["workers"])):
+            for h in hexes:
+                if h is None:
+                    continue
+                here = occ.get(h)
+                if here is None:
+                    here = occ[h] = {}
+                counts = here.get(seat)
+                if counts is None:
+                    counts = here[seat] = [0, 0, 0]
+                counts[kind] += 1
     return occ
-
-
-def _add(occ: dict[str, dict[int, list[int]]], hex_id: str, seat: int, kind: int) -> None:
-    here = occ.get(hex_id)
-    if here is None:
-        here = occ[hex_id] = {}
-    counts = here.get(seat)
-    if counts is None:
-        counts = here[seat] = [0, 0, 0]
-    counts[kind] += 1
 
 
 def controller(state: State, occ: dict[str, dict[int, list[int]]], hex_id: str) -> int | None:

@@ -36,7 +36,9 @@ def draw_cards(state: State, seat: int, count: int) -> int:
             state["discard"] = []
             rng.shuffle(state["deck"])
             state["rng"] = rng.state
-        p["hand"] = sorted([*p["hand"], state["deck"].pop()])
+        deck_top = state["deck"][-1]
+        state["deck"] = state["deck"][:-1]
+        p["hand"] = sorted([*p["hand"], deck_top])
         drawn += 1
     return drawn
 

@@ -4,6 +4,7 @@ discard both (Saxony's Dominate: both may be completed). Requirements follow the
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from .board import controlled, occupancy, resources_controlled
@@ -22,7 +23,12 @@ def reveal_legal(state: State, seat: int) -> list[Action]:
     p = state["players"][seat]
     if p["obj_stars"] >= limit(p) or not p["objs"]:
         return []
-    return [{"type": "reveal", "card": c} for c in p["objs"] if met(state, seat, c)]
+    counts = _counts(state, seat)
+    return [
+        {"type": "reveal", "card": c}
+        for c in p["objs"]
+        if c in _CHECKS and _CHECKS[c](state, seat, counts, p)
+    ]
 
 
 def reveal(state: State, seat: int, card: int) -> None:
@@ -35,27 +41,53 @@ def reveal(state: State, seat: int, card: int) -> None:
     place_star(state, seat, "objective")
 
 
-def _counts(state: State, seat: int) -> dict[str, Any]:
-    p = state["players"][seat]
-    occ = occupancy(state)
-    ctl = controlled(state, seat, occ)
-    return {
-        "p": p,
-        "occ": occ,
-        "ctl": ctl,
-        "mechs": sum(1 for h in p["mechs"] if h is not None),
-        "workers": len(p["workers"]),
-        "res": resources_controlled(state, seat, occ),
-    }
+class _Facts:
+    """Board facts an objective may need, computed on first use only."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        p = state["players"][seat]
+        self.mechs = sum(1 for h in p["mechs"] if h is not None)
+        self.workers = len(p["workers"])
+
+    @cached_property
+    def mine(self) -> set[str]:
+        """Hexes with the seat's units or structures: a cheap superset of what it controls."""
+        p = self.state["players"][self.seat]
+        hexes = {p["char"], *p["workers"], *(h for h in p["mechs"] if h is not None)}
+        hexes.update(p["built"].values())
+        return hexes
+
+    @cached_property
+    def occ(self) -> dict[str, dict[int, list[int]]]:
+        return occupancy(self.state)
+
+    @cached_property
+    def ctl(self) -> list[str]:
+        return controlled(self.state, self.seat, self.occ)
+
+    @cached_property
+    def res(self) -> list[int]:
+        return resources_controlled(self.state, self.seat, self.occ)
+
+    def __getitem__(self, key: str) -> Any:
+        return getattr(self, key)
 
 
-def _terrain(c: dict[str, Any], terrain: str) -> int:
-    return sum(1 for h in c["ctl"] if TERRAIN[h] == terrain)
+def _counts(state: State, seat: int) -> _Facts:
+    return _Facts(state, seat)
+
+
+def _terrain(c: _Facts, terrain: str) -> int:
+    if sum(1 for h in c.mine if TERRAIN[h] == terrain) < 3:
+        return 0
+    return sum(1 for h in c.ctl if TERRAIN[h] == terrain)
 
 
 def met(state: State, seat: int, card: int) -> bool:
     c = _counts(state, seat)
-    p = c["p"]
+    p = state["players"][seat]
     check = _CHECKS.get(card)
     return bool(check and check(state, seat, c, p))
 

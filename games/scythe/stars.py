@@ -44,8 +44,10 @@ def check_stars(state: State) -> None:
     End of the game, edge cases: an opponent's recruit-bonus star comes after the action)."""
     order = state["order"]
     start = order.index(state["turn"])
-    for i in range(len(order)):
-        seat = order[(start + i) % len(order)]
+    n = len(order)
+    # Only the active player and the neighbours (recruit bonuses) can gain on this turn.
+    seats = [order[start], order[(start + 1) % n], order[(start - 1) % n]]
+    for seat in dict.fromkeys(seats):
         p = state["players"][seat]
         for category in _achieved(p):
             if category not in p["stars"]:

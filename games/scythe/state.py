@@ -12,3 +12,15 @@ def clone(value: Any) -> Any:
     if type(value) is list:
         return [clone(v) if type(v) in (dict, list) else v for v in value]
     return value
+
+
+def fork(state: dict[str, Any]) -> dict[str, Any]:
+    """The copy `apply` works on: every container an action may change in place is new; the
+    rest (card piles, player lists) is shared and must be replaced, never mutated, by the rules
+    code (e.g. `p["hand"] = sorted(...)`, never `p["hand"].append`)."""
+    new = dict(state)
+    new["players"] = [dict(p) for p in state["players"]]
+    new["res"] = dict(state["res"])
+    new["structs"] = dict(state["structs"])
+    new["ctx"] = clone(state["ctx"])
+    return new

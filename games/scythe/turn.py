@@ -11,10 +11,10 @@ from typing import Any
 
 from ..core.errors import IllegalAction, InvalidAction
 from . import bottom, combat, encounters, factory, movement, objectives, top
-from .board import occupancy
+from .board import occupancy, unit_hex
 from .data import BOTTOM_ACTIONS, MATS, STAR_LIMIT
 from .stars import check_stars, place_star
-from .state import clone
+from .state import fork
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -48,7 +48,8 @@ KNOWN = {
     "end_turn",
     "reveal",
 }
-REVEAL_PHASES = ("section", "top", "bottom")
+# Scythe, Objectives: reveal before or after the top action or after the bottom action.
+REVEAL_PHASES = ("section", "bottom", "end")
 
 
 def to_act(state: State) -> tuple[int, ...]:
@@ -59,7 +60,22 @@ def to_act(state: State) -> tuple[int, ...]:
     return (state["turn"],)
 
 
+# The last answer of legal_actions, keyed on the state object itself: a bot asks for the list and
+# then apply validates against it, so the second call is free. States are never mutated once
+# built (apply works on a fork), which is what makes an identity key sound.
+_memo: list[Any] = [None]
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
+    memo = _memo[0]
+    if memo is not None and memo[0] is state and memo[1] == seat:
+        return list(memo[2])
+    out = _legal(state, seat)
+    _memo[0] = (state, seat, out)
+    return list(out)
+
+
+def _legal(state: State, seat: int) -> list[Action]:
     if state["over"] or seat not in to_act(state):
         return []
     phase = state["phase"]
@@ -150,6 +166,7 @@ _PHASE_LEGAL = {
     "encounter": encounters.legal,
     "factory": lambda s, seat: factory.pick_legal(s),
     "bottom": _bottom_legal,
+    "end": lambda s, seat: [{"type": "end_turn"}],
 }
 
 
@@ -169,13 +186,48 @@ def apply(state: State, seat: int, action: Action) -> State:
         raise IllegalAction("The game is over.")
     if seat not in to_act(state):
         raise IllegalAction("It is not your turn to act.")
-    if action not in legal_actions(state, seat):
+    if not _allowed(state, seat, action):
         raise IllegalAction(refusal(state, action))
-    state = clone(state)
+    state = fork(state)
     _APPLY[action["type"]](state, seat, action)
     if not state["over"]:
         check_stars(state)
     return state
+
+
+def _allowed(state: State, seat: int, action: Action) -> bool:
+    """The action is among the legal ones; a move step is checked directly (cheaper than
+    listing every step of every unit)."""
+    if action["type"] == "step" and state["phase"] == "move":
+        return _step_allowed(state, seat, action)
+    return action in legal_actions(state, seat)
+
+
+def _step_allowed(state: State, seat: int, action: Action) -> bool:
+    if set(action) != {"type", "unit", "to", "workers", "carry"}:
+        return False
+    unit, to, workers, carry = action["unit"], action["to"], action["workers"], action["carry"]
+    p = state["players"][seat]
+    ctx = state["ctx"]
+    if not isinstance(unit, str) or unit in ctx["moved"] or not isinstance(workers, int):
+        return False
+    if not isinstance(carry, bool) or not isinstance(to, str):
+        return False
+    try:
+        start = unit_hex(p, unit)
+    except (ValueError, IndexError):
+        return False
+    if start is None:
+        return False
+    lake = to in movement.LAKES
+    riders = sum(1 for h in p["workers"] if h == start) if unit[0] == "m" else 0
+    if workers < 0 or workers > (0 if lake else riders):
+        return False
+    if carry and (lake or start not in state["res"]):
+        return False
+    speed = movement.has_mech_ability(p, movement.SPEED) and unit[0] != "w"
+    reach = ctx["move"]["reach"] + (1 if speed else 0)
+    return to in movement.destinations(state, occupancy(state), seat, unit, reach)
 
 
 def refusal(state: State, action: Action) -> str:
@@ -256,14 +308,28 @@ def _step(state: State, seat: int, action: Action) -> None:
     ctx = state["ctx"]
     p = state["players"][seat]
     unit = action["unit"]
-    from .board import unit_hex
-
     ctx["origins"][unit] = unit_hex(p, unit)
-    movement.move_unit(state, seat, unit, action["to"], action["workers"], action["carry"])
+    driven, _ = movement.move_unit(
+        state, seat, unit, action["to"], action["workers"], action["carry"]
+    )
     ctx["moved"].append(unit)
     ctx["move"]["left"] -= 1
-    if ctx["move"]["left"] == 0 or len(_move_legal(state, seat)) == 1:
+    if driven:
+        ctx["drove_workers"] = True
+    if ctx["move"]["left"] == 0 or not _can_still_move(state, seat):
         finish_move(state, seat)
+
+
+def _can_still_move(state: State, seat: int) -> bool:
+    ctx = state["ctx"]
+    p = state["players"][seat]
+    occ = occupancy(state)
+    speed = movement.has_mech_ability(p, movement.SPEED)
+    for unit, _ in _movable(p, ctx["moved"]):
+        reach = ctx["move"]["reach"] + (1 if speed and unit[0] != "w" else 0)
+        if movement.destinations(state, occ, seat, unit, reach):
+            return True
+    return False
 
 
 def _end_move(state: State, seat: int, action: Action) -> None:
@@ -300,7 +366,7 @@ def post_move(state: State) -> None:
     elif ctx["after"] == "bottom":
         enter_bottom(state)
     else:
-        end_turn(state)
+        finish_turn(state)
 
 
 def _fight(state: State, seat: int, action: Action) -> None:
@@ -406,7 +472,7 @@ def _finish_produce(state: State, seat: int) -> None:
 def _grant_effect(state: State, seat: int, action: Action) -> None:
     if state["phase"] == "bottom":
         bottom.apply_bottom(state, seat, action)
-        end_turn(state)
+        finish_turn(state)
         return
     bottom.apply_effect(state, seat, action)
     state["ctx"]["queue"] = state["ctx"]["queue"][1:]
@@ -415,7 +481,15 @@ def _grant_effect(state: State, seat: int, action: Action) -> None:
 
 def _pay(state: State, seat: int, action: Action) -> None:
     bottom.apply_bottom(state, seat, action)
-    end_turn(state)
+    finish_turn(state)
+
+
+def finish_turn(state: State) -> None:
+    """After the last action of a turn, a completed objective may still be revealed."""
+    if not state["over"] and objectives.reveal_legal(state, state["turn"]):
+        state["phase"] = "end"
+    else:
+        end_turn(state)
 
 
 def enter_bottom(state: State) -> None:
@@ -441,6 +515,8 @@ def end_turn(state: State) -> None:
 
 def _reveal(state: State, seat: int, action: Action) -> None:
     objectives.reveal(state, seat, action["card"])
+    if state["phase"] == "end":
+        end_turn(state)
 
 
 _APPLY = {

@@ -30,7 +30,7 @@ def table(factions: list[str], mats: list[str], seed: int = 1) -> State:
 
 def play(state: State, seat: int, *actions: dict[str, Any]) -> State:
     for action in actions:
-        state = GAME.apply(state, seat, action)
+        state = GAME.apply(fresh(state), seat, action)
     return state
 
 
@@ -50,8 +50,16 @@ def at(state: State, seat: int, top: str) -> State:
     state["phase"] = "section"
     state["ctx"] = {}
     state["players"][seat]["last"] = None
-    return GAME.apply(state, seat, {"type": "section", "n": section_of(state, seat, top)})
+    return GAME.apply(fresh(state), seat, {"type": "section", "n": section_of(state, seat, top)})
 
 
 def legal_types(state: State, seat: int) -> set[str]:
     return {a["type"] for a in GAME.legal_actions(state, seat)}
+
+
+def fresh(state: State) -> State:
+    """A state edited in place by a test must not reuse a cached legal-action list."""
+    from games.scythe import turn
+
+    turn._memo[0] = None
+    return state
