@@ -1,0 +1,31 @@
+# One command per chore; each is a plain script in scripts/ (the real implementation).
+# `make test ARGS="tests/games -x"` passes arguments on to pytest.
+
+.PHONY: run test lint bench migrate worker beat install demo
+
+run:  ## install if needed, migrate, create demo accounts, serve http://127.0.0.1:8000
+	scripts/run.sh
+
+test:  ## the whole suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL override)
+	scripts/test.sh $(ARGS)
+
+lint:  ## ruff check + ruff format --check
+	scripts/lint.sh
+
+bench:  ## engine self-play timings and the scripts in bench/
+	scripts/bench.sh
+
+install:  ## create .venv and install the project (skipped when up to date)
+	scripts/install.sh
+
+migrate: install
+	.venv/bin/python manage.py migrate --noinput
+
+demo: install  ## (re)create the verified demo accounts
+	.venv/bin/python manage.py demo_accounts
+
+worker: install  ## a Celery worker (needs REDIS_URL; without it tasks run eagerly in the web process)
+	.venv/bin/celery -A config worker --loglevel=info
+
+beat: install  ## Celery beat: move clocks and matchmaking (needs REDIS_URL)
+	mkdir -p var && .venv/bin/celery -A config beat --loglevel=info --schedule var/celerybeat-schedule

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Lint and format check with the settings in pyproject.toml (games/ruff.toml adds the ban on
+# django/channels/celery/random imports inside games/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install.sh
+
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The run command: install if needed, migrate, create the demo accounts, serve the site on
+# http://127.0.0.1:8000. With no DATABASE_URL / REDIS_URL set, settings fall back to SQLite
+# (var/db.sqlite3), the in-memory channel layer, eager Celery and e-mail files in var/mail.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install.sh
+
+export DEBUG="${DEBUG:-1}"
+export BOT_MOVE_DELAY_MS="${BOT_MOVE_DELAY_MS:-400}"
+host="${HOST:-127.0.0.1}"
+port="${PORT:-8000}"
+
+.venv/bin/python manage.py migrate --noinput
+.venv/bin/python manage.py demo_accounts
+if [ -z "${EMAIL_HOST:-}" ]; then
+  echo "E-mails (sign-up verification, turn e-mails) are written to ${VAR_DIR:-var}/mail/"
+fi
+echo "Serving http://$host:$port/ (Ctrl-C stops)"
+exec .venv/bin/uvicorn config.asgi:application --app-dir platform --host "$host" --port "$port" \
+  --lifespan off
