@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.spqf import GAME
+from games.spqf import GAME, flow
 from games.spqf import cards as C
 
 ZONES = ("hand", "deck", "discard", "row", "stored", "played", "following", "picks")
@@ -51,7 +51,8 @@ def arrange(
 ) -> dict[str, Any]:
     """A table at the start of `active`'s turn, with exactly the given hands (the cards the
     seats held before go back into their decks). board: cubes={seat: [g, b]},
-    scubes={seat: [g, b]}, level={seat: n}, vp={seat: n}."""
+    scubes={seat: [g, b]}, level={seat: n}, vp={seat: n}, stored/discard/row={seat: [cards]},
+    central=[cards]."""
     s = table(seats, seed)
     s["active"] = s["first"] = active
     for p in s["players"]:
@@ -60,6 +61,12 @@ def arrange(
     for seat, cards in (hands or {}).items():
         for card in cards:
             place(s, card, seat, "hand")
+    for zone in ("stored", "discard", "row"):
+        for seat, cards in board.get(zone, {}).items():
+            for card in cards:
+                place(s, card, seat, zone)
+    for card in board.get("central", []):
+        place(s, card, None, "central")
     for key in ("cubes", "scubes"):
         for seat, value in board.get(key, {}).items():
             s["players"][seat][key] = list(value)
@@ -68,6 +75,7 @@ def arrange(
             s["players"][seat][key] = value
     s["step"] = "choose"
     s["turn"] = {"plays": 1, "row_used": [], "stored_used": [], "queued": []}
+    flow.settle(s)
     return s
 
 
