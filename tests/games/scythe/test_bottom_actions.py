@@ -1,0 +1,146 @@
+"""Scythe, Bottom-row actions: Upgrade, Deploy, Build, Enlist; costs, coins, recruit bonuses."""
+
+from games.scythe import GAME
+from games.scythe.bottom import cost_now
+
+from .helpers import fresh, legal_types, play, section_with_bottom, table
+
+
+def two():
+    # Nordic on Industrial plays first (mat 1); Saxony on Engineering.
+    return table(["nordic", "saxony"], ["Industrial", "Engineering"])
+
+
+def at_bottom(state, seat, bottom):
+    state["turn"] = seat
+    state["phase"] = "section"
+    state["ctx"] = {}
+    state["players"][seat]["last"] = None
+    n = section_with_bottom(state, seat, bottom)
+    return play(state, seat, {"type": "section", "n": n}, {"type": "skip"})
+
+
+def test_it_deploys_a_mech_paying_metal_from_controlled_territories_and_takes_coins():
+    state = two()
+    state["res"] = {"r1c4": [0, 0, 2, 0], "r1c5": [0, 0, 1, 0]}
+    state = at_bottom(state, 0, "deploy")
+    hexes = {a["hex"] for a in GAME.legal_actions(state, 0) if a["type"] == "deploy"}
+    assert hexes == {"r1c4", "r1c5"}
+    state = play(state, 0, {"type": "deploy", "mech": 0, "hex": "r1c5"})
+    p = state["players"][0]
+    assert p["mechs"] == ["r1c5", None, None, None]
+    assert state["res"] == {}
+    assert p["coins"] == 4 + 2
+
+
+def test_it_refuses_a_bottom_action_without_the_resources():
+    state = two()
+    state["res"] = {"r1c4": [0, 0, 2, 0]}
+    assert legal_types(at_bottom(state, 0, "deploy"), 0) == {"end_turn"}
+
+
+def test_it_never_counts_resources_on_territories_one_does_not_control():
+    state = two()
+    state["res"] = {"r1c4": [0, 0, 2, 0], "r2c4": [0, 0, 5, 0]}
+    assert legal_types(at_bottom(state, 0, "deploy"), 0) == {"end_turn"}
+
+
+def test_it_builds_one_structure_per_territory_never_twice():
+    state = two()
+    state["res"] = {"r1c4": [0, 3, 0, 0]}
+    state["structs"] = {"r1c5": [1, "mine"]}
+    state = at_bottom(state, 0, "build")
+    hexes = {a["hex"] for a in GAME.legal_actions(state, 0) if a["type"] == "build"}
+    assert hexes == {"r1c4"}
+
+
+def test_it_builds_on_the_factory():
+    state = two()
+    state["players"][0]["workers"] = ["r4c3", "r1c5"]
+    state["res"] = {"r4c3": [0, 3, 0, 0]}
+    state = at_bottom(state, 0, "build")
+    state = play(state, 0, {"type": "build", "kind": "mill", "hex": "r4c3"})
+    assert state["structs"]["r4c3"] == [0, "mill"]
+
+
+def test_it_upgrades_by_moving_a_cube_from_a_top_box_to_a_bottom_slot():
+    state = two()
+    state["res"] = {"r1c4": [0, 0, 0, 3]}
+    state = at_bottom(state, 0, "upgrade")
+    state = play(state, 0, {"type": "upgrade", "top": "power", "bottom": "deploy"})
+    p = state["players"][0]
+    assert p["up"] == ["power"]
+    assert cost_now(p, "deploy") == 2
+    assert p["coins"] == 4 + 3
+
+
+def test_it_only_upgrades_into_open_bottom_slots():
+    state = two()
+    p = state["players"][0]
+    p["cubes"] = [1, 2, 1, 2]  # every slot of the Industrial mat is full
+    state["res"] = {"r1c4": [0, 0, 0, 3]}
+    state = at_bottom(state, 0, "upgrade")
+    assert GAME.legal_actions(state, 0)[0] == {"type": "pay", "action": "upgrade"}
+
+
+def test_it_enlists_with_a_one_time_bonus_and_pays_the_ongoing_bonus_to_self():
+    state = two()
+    state["res"] = {"r1c4": [4, 0, 0, 0]}
+    state = at_bottom(state, 0, "enlist")
+    state = play(state, 0, {"type": "enlist", "section": "enlist", "bonus": "coins"})
+    p = state["players"][0]
+    assert p["recruits"] == {"enlist": "coins"}
+    # 2 coins one-time; the recruit of the enlist section gives its own ongoing card at once.
+    assert p["coins"] == 4 + 2
+    assert len(p["hand"]) == 1 + 1
+
+
+def test_it_gives_the_neighbours_recruit_bonus_once_in_a_two_player_game():
+    state = two()
+    state["players"][0]["recruits"] = {"build": "power"}
+    state["res"] = {"r6c0": [0, 3, 0, 0]}
+    pop = state["players"][0]["pop"]
+    state = at_bottom(state, 1, "build")
+    state = play(state, 1, {"type": "build", "kind": "mine", "hex": "r6c0"})
+    assert state["players"][0]["pop"] == pop + 1
+
+
+def test_it_gives_recruit_bonuses_to_both_neighbours_only():
+    state = table(
+        ["nordic", "rusviet", "crimea", "saxony"],
+        ["Industrial", "Engineering", "Mechanical", "Agricultural"],
+    )
+    for p in state["players"]:
+        p["recruits"] = {"upgrade": "power"}
+    state["res"] = {"r3c6": [0, 0, 0, 3]}
+    powers = [p["power"] for p in state["players"]]
+    state = at_bottom(state, 1, "upgrade")
+    state = play(state, 1, {"type": "upgrade", "top": "power", "bottom": "deploy"})
+    gained = [p["power"] - b for p, b in zip(state["players"], powers, strict=True)]
+    # Rusviet (seat 1) and its neighbours Nordic and Crimea gain; Saxony, across, does not.
+    assert gained == [1, 1, 1, 0]
+
+
+def test_it_lets_crimea_pay_one_resource_with_a_combat_card_once_a_turn():
+    state = table(["crimea", "saxony"], ["Industrial", "Engineering"])
+    state["players"][0]["hand"] = [3]
+    state["res"] = {"r7c3": [0, 0, 2, 0]}
+    state = at_bottom(state, 0, "deploy")
+    state = play(state, 0, {"type": "deploy", "mech": 1, "hex": "r7c3"})
+    p = state["players"][0]
+    assert p["hand"] == [] and state["discard"] == [3]
+    assert p["mechs"][1] == "r7c3"
+    state = table(["crimea", "saxony"], ["Industrial", "Engineering"])
+    state["players"][0]["hand"] = [3, 4]
+    state["res"] = {"r7c3": [0, 0, 1, 0]}
+    assert legal_types(fresh(at_bottom(state, 0, "deploy")), 0) == {"end_turn"}
+
+
+def test_it_lets_a_completed_action_be_paid_for_its_coins():
+    state = two()
+    state["players"][0]["mechs"] = ["r1c4"] * 4
+    state["players"][0]["stars"] = {"mechs": 1}
+    state["res"] = {"r1c4": [0, 0, 3, 0]}
+    state = at_bottom(state, 0, "deploy")
+    state = play(state, 0, {"type": "pay", "action": "deploy"})
+    assert state["players"][0]["coins"] == 4 + 2
