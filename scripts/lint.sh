@@ -8,3 +8,4 @@ scripts/install.sh
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+.venv/bin/python scripts/check_env_example.py

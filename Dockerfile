@@ -1,0 +1,30 @@
+# The site's image: web (uvicorn, ASGI), Celery worker and beat all run from it (docker-compose.yml).
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    # platform/ is a source root (never a package); the repository root holds games/.
+    PYTHONPATH=/app/platform:/app \
+    DJANGO_SETTINGS_MODULE=config.settings \
+    VAR_DIR=/app/var
+
+WORKDIR /app
+
+# Dependencies first, so a code change does not reinstall them.
+COPY pyproject.toml README.md ./
+COPY games/__init__.py games/__init__.py
+RUN pip install . && pip uninstall -y tabletop
+
+COPY . .
+RUN pip install --no-deps . \
+    && SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput \
+    && useradd --create-home --uid 1000 tabletop \
+    && mkdir -p /app/var/mail && chown -R tabletop /app/var
+
+USER tabletop
+EXPOSE 8000
+
+# Migrate on start, then serve HTTP and WebSockets. Worker and beat override the command.
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn config.asgi:application --app-dir platform --host 0.0.0.0 --port 8000 --proxy-headers --forwarded-allow-ips='*' --lifespan off"]
