@@ -104,6 +104,10 @@ def draft_pick(s: State, seat: int, card: int) -> None:
     n = s["n"]
     s["packs"] = [s["packs"][(seat - 1) % n] for seat in range(n)]
     s["picked"] = [False] * n
+    if len(s["packs"][0]) == 1:  # the last card passed to each player is theirs: no choice
+        for seat in range(n):
+            s["players"][seat]["picks"] += s["packs"][seat]
+        s["packs"] = [[] for _ in range(n)]
     if not s["packs"][0]:
         begin_play(s)
 
