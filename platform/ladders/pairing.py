@@ -1,0 +1,53 @@
+"""Which waiting players sit together: pure Python, no database (docs/matchmaking.md).
+
+The longest-waiting player anchors a group and takes the players whose rating is closest to
+theirs, provided each of them accepts the difference. How far a player accepts grows with the
+time they have waited, so nobody waits for ever for a perfect match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+BASE_RANGE = 75.0
+WIDEN_BY = 25.0
+WIDEN_EVERY_SECONDS = 5.0
+MAX_RANGE = 500.0
+
+
+@dataclass(frozen=True)
+class Waiting:
+    key: int
+    rating: float
+    joined_at: datetime
+
+
+def accepted_range(waited_seconds: float) -> float:
+    """The rating difference a player accepts after waiting this long."""
+    steps = max(0.0, waited_seconds) // WIDEN_EVERY_SECONDS
+    return min(BASE_RANGE + WIDEN_BY * steps, MAX_RANGE)
+
+
+def groups_form(waiting: Sequence[Waiting], size: int, now: datetime) -> list[list[Waiting]]:
+    """Groups of `size` players with close ratings, the longest-waiting served first."""
+    pool = sorted(waiting, key=lambda w: (w.joined_at, w.key))
+    reach = {w.key: accepted_range((now - w.joined_at).total_seconds()) for w in pool}
+    groups = []
+    while len(pool) >= size:
+        anchor, others = pool[0], pool[1:]
+        near = [
+            w
+            for w in others
+            if abs(w.rating - anchor.rating) <= min(reach[anchor.key], reach[w.key])
+        ]
+        near.sort(key=lambda w: (abs(w.rating - anchor.rating), w.joined_at, w.key))
+        if len(near) < size - 1:
+            pool = others  # the anchor waits on; the others may still sit together
+            continue
+        group = [anchor, *near[: size - 1]]
+        groups.append(group)
+        taken = {w.key for w in group}
+        pool = [w for w in others if w.key not in taken]
+    return groups

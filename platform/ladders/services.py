@@ -1,0 +1,189 @@
+"""Writes of the ladders: apply a ranked result, join/leave the queue, form ranked tables.
+
+`rating_apply_result` runs inside the transaction that records a match's result (it listens
+to play.signals.match_finished), so a result and the ratings it moves commit together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from lobbies.models import Table
+from lobbies.services import LobbyError, lobby_create, lobby_join
+from play.errors import PlayError
+from play.models import Match, Seat
+
+from games.core import get_game
+from ladders import elo, pairing
+from ladders.models import QueueEntry, Rating, RatingChange
+
+
+class LadderError(PlayError):
+    """A refused ladder or queue request; nothing was changed."""
+
+
+def rated_seats(match: Match) -> list[Seat]:
+    """The seats whose players are rated: people, never bots (nor seats of deleted users)."""
+    return [s for s in match.seats.all() if s.user_id is not None and not s.bot]
+
+
+def rating_apply_result(*, match: Match) -> list[RatingChange]:
+    """Move the ratings of a finished ranked match's players; safe to call twice."""
+    if not match.ranked or match.status != Match.Status.FINISHED:
+        return []
+    seats = rated_seats(match)
+    if len(seats) < 2 or RatingChange.objects.filter(match=match).exists():
+        return []
+    with transaction.atomic():
+        ratings = _locked_ratings(match.game, [s.user_id for s in seats])
+        changes = result_rate(match, seats, ratings)
+        Rating.objects.bulk_update(ratings.values(), ["rating", "games", "wins", "last_played"])
+        RatingChange.objects.bulk_create(changes)
+    return changes
+
+
+def _locked_ratings(game: str, user_ids: list[Any]) -> dict[Any, Rating]:
+    """Each player's rating row, created if new, locked in user order (no deadlocks)."""
+    Rating.objects.bulk_create(
+        [Rating(user_id=u, game=game) for u in user_ids], ignore_conflicts=True
+    )
+    rows = Rating.objects.select_for_update().filter(game=game, user_id__in=user_ids)
+    return {r.user_id: r for r in rows.order_by("user_id")}
+
+
+def result_rate(match: Match, seats: list[Seat], ratings: dict[Any, Rating]) -> list[RatingChange]:
+    """Update `ratings` in memory for this result; return the changes (unsaved).
+
+    Shared by the live update and the recomputation, so both do exactly the same arithmetic.
+    """
+    when = match.finished_at or timezone.now()
+    rows = [ratings[s.user_id] for s in seats]
+    places = [int(s.place or len(seats)) for s in seats]
+    deltas = elo.rating_changes([r.rating for r in rows], places, [r.games for r in rows])
+    changes = []
+    for seat, row, place, delta in zip(seats, rows, places, deltas, strict=True):
+        before = row.rating
+        row.rating = round(before + delta, 2)
+        row.games += 1
+        row.wins += place == 1
+        row.last_played = when
+        changes.append(
+            RatingChange(
+                match_id=match.pk,
+                user_id=seat.user_id,
+                game=match.game,
+                seat=seat.index,
+                place=place,
+                before=before,
+                after=row.rating,
+                delta=delta,
+                created_at=when,
+            )
+        )
+    return changes
+
+
+def queue_join(*, user: Any, game: str, seats: int, now: datetime | None = None) -> QueueEntry:
+    """Wait for a ranked table of `game` with `seats` players (replaces a finished wait)."""
+    engine = _engine(game)
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in engine.seat_range():
+        raise LadderError(
+            "bad_seats", f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players."
+        )
+    if _in_ranked_live_match(user):
+        raise LadderError("in_match", "Finish your ranked game before queueing again.", 409)
+    rating = Rating.objects.filter(user=user, game=game).values_list("rating", flat=True).first()
+    try:
+        with transaction.atomic():
+            QueueEntry.objects.filter(user=user, table__isnull=False).delete()
+            entry = QueueEntry.objects.create(
+                user=user,
+                game=game,
+                seats=seats,
+                rating=rating if rating is not None else elo.INITIAL_RATING,
+                joined_at=now or timezone.now(),
+            )
+    except IntegrityError as exc:
+        raise LadderError("already_queued", "You are already waiting in the queue.", 409) from exc
+    transaction.on_commit(_pairing_schedule)
+    return entry
+
+
+def _engine(game: str) -> Any:
+    try:
+        return get_game(game)
+    except KeyError as exc:
+        raise LadderError("unknown_game", f"There is no game called {game!r}.", 404) from exc
+
+
+def _in_ranked_live_match(user: Any) -> bool:
+    return Seat.objects.filter(
+        user=user,
+        forfeited=False,
+        match__ranked=True,
+        match__mode="live",
+        match__status=Match.Status.ACTIVE,
+    ).exists()
+
+
+def _pairing_schedule() -> None:
+    from ladders.tasks import matchmaking_pair
+
+    matchmaking_pair.delay()
+
+
+def queue_leave(*, user: Any) -> None:
+    """Stop waiting. Waits for a pairing in progress, so a seated player learns it."""
+    with transaction.atomic():
+        entry = QueueEntry.objects.select_for_update().filter(user=user).first()
+        if entry is None or not entry.waiting:
+            raise LadderError("not_queued", "You are not waiting in the queue.", 409)
+        entry.delete()
+
+
+def matchmaking_pair(*, now: datetime | None = None) -> list[Table]:
+    """Form ranked tables from the waiting players; several processes may run it at once.
+
+    Each run locks the waiting entries it sees and skips those another run holds, so a player
+    is seated by one run only; the entries are marked seated in the same transaction.
+    """
+    now = now or timezone.now()
+    tables = []
+    with transaction.atomic():
+        waiting = QueueEntry.objects.select_for_update(skip_locked=True).filter(table__isnull=True)
+        buckets: dict[tuple[str, int], list[QueueEntry]] = {}
+        for entry in waiting.order_by("joined_at", "pk"):
+            buckets.setdefault((entry.game, entry.seats), []).append(entry)
+        for (game, seats), entries in buckets.items():
+            tables.extend(_bucket_pair(game, seats, entries, now))
+    return tables
+
+
+def _bucket_pair(game: str, seats: int, entries: list[QueueEntry], now: datetime) -> list[Table]:
+    by_key = {e.pk: e for e in entries}
+    waiting = [pairing.Waiting(e.pk, e.rating, e.joined_at) for e in entries]
+    tables = []
+    for group in pairing.groups_form(waiting, seats, now):
+        members = [by_key[w.key] for w in group]
+        try:
+            with transaction.atomic():
+                tables.append(_table_seat(game, seats, members))
+        except LobbyError:
+            continue  # e.g. the game left the site: these players keep waiting
+    return tables
+
+
+def _table_seat(game: str, seats: int, members: Iterable[QueueEntry]) -> Table:
+    """A ranked table through the lobby services: the host creates it, the others join, the
+    last join starts the match."""
+    members = list(members)
+    table = lobby_create(host=members[0].user, game=game, seats=seats, ranked=True)
+    for entry in members[1:]:
+        lobby_join(table_id=table.pk, user=entry.user)
+    QueueEntry.objects.filter(pk__in=[e.pk for e in members]).update(table=table)
+    table.refresh_from_db()
+    return table

@@ -1,0 +1,10 @@
+"""Celery tasks of the ladders: they call a service; running one twice is harmless."""
+
+from celery import shared_task
+
+from ladders import services
+
+
+@shared_task(name="ladders.tasks.matchmaking_pair")
+def matchmaking_pair() -> int:
+    return len(services.matchmaking_pair())
