@@ -1,0 +1,184 @@
+"""Scythe, Move: rivers, lakes, tunnels, the Mine, mech and faction abilities, stopping rules."""
+
+from games.scythe import GAME
+from games.scythe.data import HOMES, TUNNELS
+
+from .helpers import at, fresh, play, table
+
+
+def moving(state, seat=0):
+    return play(at(state, seat, "move_gain"), seat, {"type": "move"})
+
+
+def dests(state, unit, seat=0):
+    fresh(state)
+    return {a["to"] for a in GAME.legal_actions(state, seat) if a.get("unit") == unit}
+
+
+def nordic_saxony():
+    return table(["nordic", "saxony"], ["Industrial", "Engineering"])
+
+
+def saxony_nordic():
+    return table(["saxony", "nordic"], ["Industrial", "Engineering"])
+
+
+def test_it_stops_units_at_rivers():
+    state = saxony_nordic()
+    state["players"][0]["workers"] = ["r1c5"]
+    state["players"][0]["char"] = "r1c5"
+    state["players"][1]["workers"] = []
+    state = moving(state)
+    assert dests(state, "w0") == {"r1c4", "r2c4"}
+    assert dests(state, "char") == {"r1c4", "r2c4"}
+
+
+def test_it_lets_nordic_workers_swim_across_rivers():
+    state = moving(nordic_saxony())
+    # w1 stands on r1c5: across its rivers lie r1c6 and r2c5.
+    assert dests(state, "w1") == {"r1c4", "r2c4", "r1c6", "r2c5"}
+
+
+def test_it_lets_riverwalk_cross_only_onto_the_faction_terrains():
+    state = saxony_nordic()
+    state["players"][0]["mechs"] = ["r3c5", None, None, None]
+    state = moving(state)
+    reach = dests(state, "m0")
+    assert "r2c4" in reach  # mountain across the river: Saxony's Riverwalk
+    assert "r3c6" not in reach and "r4c5" not in reach  # village, tundra
+
+
+def test_it_makes_every_tunnel_adjacent_to_every_other():
+    state = saxony_nordic()
+    state["players"][0]["workers"] = ["r2c3"]
+    state = moving(state)
+    assert TUNNELS - {"r2c3"} <= dests(state, "w0")
+
+
+def test_it_lets_only_the_owner_use_its_mine_as_a_tunnel():
+    state = nordic_saxony()
+    state["players"][0]["built"] = {"mine": "r7c3"}
+    state["structs"]["r7c3"] = [0, "mine"]
+    state["players"][0]["workers"] = ["r2c3", "r1c5"]
+    state["players"][1]["workers"] = ["r3c2", "r7c1"]
+    state = moving(state)
+    assert "r7c3" in dests(state, "w0")
+    state["turn"] = 1
+    state["phase"] = "section"
+    state["ctx"] = {}
+    state = moving(state, 1)
+    assert "r7c3" not in dests(state, "w0", seat=1)
+
+
+def test_it_keeps_units_off_lakes_without_a_lake_ability():
+    state = saxony_nordic()
+    state["players"][0]["mechs"] = ["r3c3", "r3c3", None, None]
+    state = moving(state)
+    assert not {"r2c2", "r3c4", "r4c2"} & dests(state, "m0")
+
+
+def test_it_lets_nordic_seaworthy_mechs_onto_lakes():
+    state = nordic_saxony()
+    state["players"][0]["mechs"] = [None, "r3c3", None, None]
+    state = moving(state)
+    assert {"r2c2", "r3c4", "r4c2"} <= dests(state, "m1")
+
+
+def test_it_lets_polania_submerge_from_any_lake_to_any_lake():
+    state = table(["polania", "saxony"], ["Industrial", "Engineering"])
+    state["players"][0]["mechs"] = [None, "r2c0", None, None]
+    state = moving(state)
+    assert {"r2c2", "r3c4", "r4c2", "r5c4", "r5c6", "r7c2"} <= dests(state, "m1")
+
+
+def test_it_links_controlled_villages_and_the_factory_for_rusviet_township():
+    state = table(["rusviet", "saxony"], ["Engineering", "Industrial"])
+    state["players"][0]["mechs"] = [None, "r3c6", None, None]
+    state["players"][0]["workers"] = ["r3c6", "r8c3"]
+    state = moving(state)
+    assert {"r4c3", "r8c3"} <= dests(state, "m1")
+
+
+def test_it_links_controlled_mountains_and_tunnels_for_saxony_underpass():
+    state = saxony_nordic()
+    state["players"][0]["mechs"] = [None, "r6c0", None, None]
+    state = moving(state)
+    assert TUNNELS <= dests(state, "m1")
+
+
+def test_it_lets_crimea_wayfare_to_its_home_and_inactive_home_bases():
+    state = table(["crimea", "saxony"], ["Industrial", "Engineering"])
+    state["players"][0]["mechs"] = [None, "r4c4", None, None]
+    state["players"][0]["char"] = "r4c4"
+    state = moving(state)
+    homes = dests(state, "char") & set(HOMES.values())
+    assert homes == {HOMES[f] for f in ("crimea", "nordic", "rusviet", "polania", "albion", "togawa")}
+
+
+def test_it_never_moves_into_a_home_base_otherwise():
+    state = nordic_saxony()
+    state = moving(state)
+    assert HOMES["nordic"] not in dests(state, "w0")
+
+
+def test_it_moves_one_extra_territory_with_speed():
+    state = saxony_nordic()
+    state["players"][0]["mechs"] = [None, None, None, "r7c1"]
+    state = moving(state)
+    assert "r6c1" in dests(state, "m3")  # r7c1 -> r6c0 -> r6c1 (two steps)
+    assert "r6c1" in dests(state, "char")
+
+
+def test_it_stops_a_character_on_an_encounter_token():
+    state = saxony_nordic()
+    state["players"][0]["mechs"] = [None, None, None, "r4c3"]
+    state["players"][0]["char"] = "r6c0"
+    state = moving(state)
+    # r6c1 holds an encounter token: the character stops there, so r7c1 via r6c1 is not
+    # reached through it, but the token hex itself is.
+    assert "r6c1" in dests(state, "char")
+    state["tokens"] = [h for h in state["tokens"] if h != "r6c1"]
+    assert "r5c2" not in dests(state, "char")  # across a river: not even with Speed
+
+
+def test_it_carries_workers_on_a_mech_and_resources_on_any_unit():
+    state = nordic_saxony()
+    state["players"][0]["mechs"] = ["r1c4", None, None, None]
+    state["res"] = {"r1c4": [1, 0, 2, 0]}
+    state = moving(state)
+    state = play(
+        state, 0, {"type": "step", "unit": "m0", "to": "r2c4", "workers": 1, "carry": True}
+    )
+    p = state["players"][0]
+    assert p["mechs"][0] == "r2c4" and p["workers"][0] == "r2c4"
+    assert state["res"] == {"r2c4": [1, 0, 2, 0]}
+
+
+def test_it_drives_enemy_workers_home_and_costs_popularity():
+    state = saxony_nordic()
+    state["players"][0]["mechs"] = ["r2c4", None, None, None]
+    pop = state["players"][0]["pop"]
+    state = moving(state)
+    state = play(
+        state, 0, {"type": "step", "unit": "m0", "to": "r1c5", "workers": 0, "carry": False}
+    )
+    assert state["players"][1]["workers"].count(HOMES["nordic"]) == 1
+    assert state["players"][0]["pop"] == pop - 1
+
+
+def test_it_keeps_workers_out_of_hexes_with_enemy_units():
+    state = saxony_nordic()
+    state["players"][0]["workers"] = ["r2c4"]
+    state = moving(state)
+    assert not {"r1c4", "r1c5"} & dests(state, "w0")
+
+
+def test_it_ends_a_move_after_the_allowed_number_of_units():
+    state = moving(nordic_saxony())
+    state = play(
+        state,
+        0,
+        {"type": "step", "unit": "w0", "to": "r2c4", "workers": 0, "carry": False},
+        {"type": "step", "unit": "w1", "to": "r2c4", "workers": 0, "carry": False},
+    )
+    assert state["phase"] == "bottom"
