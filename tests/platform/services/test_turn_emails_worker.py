@@ -4,6 +4,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -114,7 +115,7 @@ def _dice_city(alice, bob):
 
 
 def _show(worker, messages):
-    return f"worker said: {worker.stdout.peek() if worker.stdout else ''!r}; got {messages}"
+    return f"got {messages}; worker log: {Path(worker.log_path).read_text()[-3000:]}"
 
 
 def test_it_sends_one_email_per_player_per_turn_through_a_real_worker(worker, inbox, alice, bob):
