@@ -91,6 +91,17 @@ def apply_unchecked(s: State, seat: int, action: Action) -> State:
     """The change itself, for an action already known to be legal (bots search with this)."""
     t = copy_state(s)
     HANDLERS[action["type"]](t, seat, action)
+    turn = t["turn"]
+    # "Cuando termines de usar los cinco dados, este paso termina": with every die used and
+    # fewer than two pass tokens to spend, nothing is left to do in the dice step.
+    if (
+        turn["step"] == "dice"
+        and t["pending"] is None
+        and turn["seat"] == seat
+        and max(t["players"][seat]["dice"]) < 0
+        and t["players"][seat]["passes"] < 2
+    ):
+        _end_dice(t, seat, action)
     return t
 
 

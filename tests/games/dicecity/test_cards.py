@@ -87,9 +87,11 @@ def test_it_adds_three_army_with_catapult_and_deactivates_it():
 
 def test_it_lowers_bandit_defense_with_training_camp_never_below_one():
     # Decided: it lasts the whole turn, so it counts in the attack step after the dice step.
-    state = act(_use("training_camp"), "use die=red")
+    state = _use("training_camp")
     state["turn"]["army"] = 3
-    state = act(state, "end_dice")
+    # The last die used ends the dice step by itself.
+    state = act(state, "use die=red")
+    assert state["turn"]["step"] == "attack"
     assert "attack_bandits pile=2" in legal(state)
     state["turn"]["bandit_cut"] = 9
     state["turn"]["army"] = 1
@@ -97,10 +99,10 @@ def test_it_lowers_bandit_defense_with_training_camp_never_below_one():
 
 
 def test_it_adds_three_army_against_bandits_only_with_watch_tower():
-    state = act(_use("watch_tower"), "use die=red")
-    assert state["turn"]["bandit_army"] == 3 and state["turn"]["army"] == 0
+    state = _use("watch_tower")
     state["players"][1]["res"] = [1, 0, 0]
-    state = act(state, "end_dice")
+    state = act(state, "use die=red")
+    assert state["turn"]["bandit_army"] == 3 and state["turn"]["army"] == 0
     assert legal(state) == {"attack_bandits pile=1", "end_attacks"}
 
 

@@ -9,7 +9,7 @@ from .helpers import act, dice, legal, put, res, slot, table
 
 def test_it_uses_the_location_under_a_die_and_sets_the_die_aside():
     state = table()
-    dice(state, 0, white=1)  # white 1 is a Forest
+    dice(state, 0, white=1, red=1)  # white 1 is a Forest
     after = act(state, "use die=white")
     assert res(after) == [1, 0, 0]
     assert after["players"][0]["dice"][0] == -1
@@ -103,3 +103,28 @@ def test_it_ends_the_dice_step_when_the_player_says_so():
     after = act(state, "end_dice")
     # Nothing can be attacked with no army, so the attack step passes by itself.
     assert after["turn"]["step"] == "build"
+
+
+def test_it_ends_the_dice_step_by_itself_once_all_five_dice_are_used():
+    # "Cuando termines de usar los cinco dados, este paso termina" (unless two pass tokens could
+    # still be spent).
+    state = table()
+    dice(state, 0, white=1)
+    assert act(state, "use die=white")["turn"]["step"] == "build"
+    state["players"][0]["passes"] = 2
+    assert act(state, "use die=white")["turn"]["step"] == "dice"
+
+
+def test_it_spends_pass_tokens_only_in_the_dice_step():
+    state = table()
+    state["players"][0]["passes"] = 2
+    state["turn"]["step"] = "build"
+    with pytest.raises(IllegalAction, match="dice step"):
+        act(state, "spend_passes gain=wood")
+
+
+def test_it_refreshes_only_with_four_display_cards_and_a_deck():
+    state = table()
+    dice(state, 0, white=1)
+    state["deck"] = []
+    assert "refresh die=white" not in legal(state)
