@@ -202,7 +202,18 @@ def playable(
     return any(useful(s, seat, p, a, hand_left, None, depth) for a in design["actions"])
 
 
+_FOLLOW: dict[tuple[int, int, int], int] = {}
+
+
 def follow_times(card: int, leader: int, action: dict[str, Any]) -> int:
+    key = (card, leader, id(action))
+    times = _FOLLOW.get(key)
+    if times is None:
+        times = _FOLLOW[key] = _follow_times(card, leader, action)
+    return times
+
+
+def _follow_times(card: int, leader: int, action: dict[str, Any]) -> int:
     """SPQF, Siguiendo: how often a follower's card resolves a followed action (0: it cannot).
 
     A matching card resolves a per-action action once per modifier on it and a binary action

@@ -16,7 +16,6 @@ from . import flow
 from .cards import CENTRAL_SIZE, CIV_IDS, HAND_SIZE, MONUMENTS, SUPPLY, starting_ids
 
 State = dict[str, Any]
-_LISTS = ("hand", "deck", "discard", "row", "stored", "played", "following", "picks")
 
 
 def setup(seats: int, seed: int, options: Mapping[str, Any]) -> State:
@@ -115,10 +114,7 @@ def draft_pick(s: State, seat: int, card: int) -> None:
 def copy(s: State) -> State:
     """A private copy for `apply`: every list that any step may touch."""
     out = dict(s)
-    out["players"] = [
-        {**p, **{k: p[k][:] for k in _LISTS}, "cubes": p["cubes"][:], "scubes": p["scubes"][:]}
-        for p in s["players"]
-    ]
+    out["players"] = [_copy_player(p) for p in s["players"]]
     for key in ("central", "civ", "trashed", "supply", "firsts", "picked"):
         out[key] = s[key][:]
     out["packs"] = [pack[:] for pack in s["packs"]]
@@ -139,6 +135,21 @@ def copy(s: State) -> State:
         }
     out["jobs"] = [dict(j) for j in s["jobs"]]
     return out
+
+
+def _copy_player(p: dict[str, Any]) -> dict[str, Any]:
+    q = dict(p)
+    q["hand"] = p["hand"][:]
+    q["deck"] = p["deck"][:]
+    q["discard"] = p["discard"][:]
+    q["row"] = p["row"][:]
+    q["stored"] = p["stored"][:]
+    q["played"] = p["played"][:]
+    q["following"] = p["following"][:]
+    q["picks"] = p["picks"][:]
+    q["cubes"] = p["cubes"][:]
+    q["scubes"] = p["scubes"][:]
+    return q
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
