@@ -4,7 +4,6 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -59,7 +58,7 @@ def inbox():
 
 
 @pytest.fixture(scope="module")
-def worker(django_db_setup, django_db_blocker, inbox):
+def worker(django_db_setup, inbox, tmp_path_factory):
     """A real worker process on its own queue, on the test database and the local SMTP server."""
     _, port = inbox
     queue = f"test-{uuid.uuid4().hex[:8]}"
@@ -75,9 +74,10 @@ def worker(django_db_setup, django_db_blocker, inbox):
     }
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo"]
     command += ["-Q", queue, "--without-heartbeat", "--without-gossip", "--without-mingle"]
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-    )
+    log_path = tmp_path_factory.mktemp("worker") / "worker.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    process.log_path = log_path
     before = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
     celery_app.conf.task_always_eager = False
     celery_app.conf.task_default_queue = queue
