@@ -63,3 +63,7 @@ def fresh(state: State) -> State:
 
     turn._memo[0] = None
     return state
+
+
+def step(unit: str, to: str, workers: int = 0, carry: bool = False) -> dict[str, Any]:
+    return {"type": "step", "unit": unit, "to": to, "workers": workers, "carry": carry}

@@ -103,7 +103,7 @@ def test_it_links_controlled_mountains_and_tunnels_for_saxony_underpass():
     state = saxony_nordic()
     state["players"][0]["mechs"] = [None, "r6c0", None, None]
     state = moving(state)
-    assert TUNNELS <= dests(state, "m1")
+    assert dests(state, "m1") >= TUNNELS
 
 
 def test_it_lets_crimea_wayfare_to_its_home_and_inactive_home_bases():
@@ -112,7 +112,8 @@ def test_it_lets_crimea_wayfare_to_its_home_and_inactive_home_bases():
     state["players"][0]["char"] = "r4c4"
     state = moving(state)
     homes = dests(state, "char") & set(HOMES.values())
-    assert homes == {HOMES[f] for f in ("crimea", "nordic", "rusviet", "polania", "albion", "togawa")}
+    inactive = ("nordic", "rusviet", "polania", "albion", "togawa")
+    assert homes == {HOMES[f] for f in ("crimea", *inactive)}
 
 
 def test_it_never_moves_into_a_home_base_otherwise():
