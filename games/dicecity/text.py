@@ -47,32 +47,77 @@ def gains(before: State, after: State, seat: int) -> str:
     return ", ".join(parts)
 
 
+# Actions whose log line ends with what they changed ("used Quarry: +2 stone").
+WITH_GAINS = frozenset(
+    {"use", "copy", "exchange", "reroll", "attack_bandits", "attack_location",
+     "raid", "spend_passes", "statue", "move_die"}
+)  # fmt: skip
+
+
 def narrate(s: State, seat: int, action: Action) -> str:
     kind = action["type"]
-    try:
-        after = apply_unchecked(s, seat, action)
-    except (KeyError, ValueError, IndexError, TypeError):
-        return C.name(kind) if kind in C.CARDS else kind.replace("_", " ")
-    change = gains(s, after, seat)
-    base = _sentence(s, seat, action)
-    return f"{base}: {change}" if change and kind not in ("end_turn", "place") else base
+    base = SENTENCES[kind](s, seat, action) if kind in SENTENCES else kind.replace("_", " ")
+    if kind not in WITH_GAINS:
+        return base
+    change = gains(s, apply_unchecked(s, seat, action), seat)
+    return f"{base}: {change}" if change else base
 
 
-def _sentence(s: State, seat: int, a: Action) -> str:
-    kind = a["type"]
-    if kind == "use":
-        return f"used {_under_die(s, seat, a['die'])}"
-    if kind == "copy":
-        return f"copied {_at(s, seat, a['row'], a['col'])}"
-    if kind == "attack_location":
-        target = _at(s, a["seat"], a["row"], a["col"])
-        return f"deactivated player {a['seat'] + 1}'s {target} ({a['row']} {a['col']})"
-    if kind == "raid":
-        return f"raided player {a['seat'] + 1}'s stock"
-    if kind == "place":
-        covered = _at(s, seat, a["row"], a["col"])
-        return f"built {C.name(s['pending']['card'])} on {a['row']} {a['col']} over {covered}"
-    return label(s, seat, a)[0].lower() + label(s, seat, a)[1:]
+def _ship(s: State, seat: int, a: Action) -> str:
+    ship = C.SHIPS[a["ship"] - 1]
+    return f"exported {_amounts(ship['cost'])} on a trade ship: +{ship['vp']} VP"
+
+
+def _discarded(s: State, seat: int, a: Action) -> str:
+    text = f"discarded {C.name(a['card'])} from the display"
+    if s["pending"] and s["pending"].get("left") == 1:
+        text += f" and revealed {min(4, len(s['deck']))} new cards"
+    return text
+
+
+def _placed(s: State, seat: int, a: Action) -> str:
+    covered = _at(s, seat, a["row"], a["col"])
+    return f"built {C.name(s['pending']['card'])} on {a['row']} {a['col']}, covering {covered}"
+
+
+SENTENCES: dict[str, LabelFn] = {
+    "use": lambda s, seat, a: f"used {_under_die(s, seat, a['die'])}",
+    "copy": lambda s, seat, a: f"copied {_at(s, seat, a['row'], a['col'])}",
+    "move": lambda s, seat, a: (
+        f"used the {a['die']} die to move the {a['other']} die to column {a['col']}"
+    ),
+    "refresh": lambda s, seat, a: f"used the {a['die']} die to refresh the display",
+    "discard": _discarded,
+    "reactivate": lambda s, seat, a: (
+        f"used the {a['die']} die to reactivate "
+        f"{_at(s, seat, a['row'], a['col'])} ({a['row']} {a['col']})"
+    ),
+    "pass": lambda s, seat, a: f"passed with the {a['die']} die: +1 pass token",
+    "spend_passes": lambda s, seat, a: "spent 2 pass tokens",
+    "force_reroll": lambda s, seat, a: (
+        f"spent 2 pass tokens: everyone else re-rolls their {a['die']} die"
+    ),
+    "end_dice": lambda s, seat, a: "ended the dice step",
+    "attack_bandits": lambda s, seat, a: (
+        f"defeated bandits (defense {C.BANDITS[a['pile'] - 1]['defense']})"
+    ),
+    "attack_location": lambda s, seat, a: (
+        f"deactivated player {a['seat'] + 1}'s "
+        f"{_at(s, a['seat'], a['row'], a['col'])} ({a['row']} {a['col']})"
+    ),
+    "raid": lambda s, seat, a: f"raided player {a['seat'] + 1}'s stock",
+    "end_attacks": lambda s, seat, a: "ended the attack step",
+    "build": lambda s, seat, a: f"bought {C.name(a['card'])} for {_amounts(C.cost(a['card']))}",
+    "place": _placed,
+    "trade": _ship,
+    "end_turn": lambda s, seat, a: "ended the turn",
+    "end_game": lambda s, seat, a: "chose to end the game (two full rows)",
+    "play_on": lambda s, seat, a: "chose to play on",
+    "exchange": lambda s, seat, a: f"traded {a['amount']} {a['pay']}",
+    "move_die": lambda s, seat, a: "moved a die",
+    "reroll": lambda s, seat, a: "re-rolled " + ", ".join(a["dice"]),
+    "statue": lambda s, seat, a: "paid extra for the Grand Statue",
+}
 
 
 def label(s: State, seat: int, a: Action) -> str:

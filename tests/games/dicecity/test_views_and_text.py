@@ -42,14 +42,14 @@ def test_it_narrates_attacks_builds_and_trades():
     assert text == "deactivated player 2's Manor (red 3): -4 army, +2 VP"
     state = at_step(table(), "build")
     state["players"][0]["res"] = [2, 2, 2]
-    assert GAME.narrate(state, 0, parse_action("trade ship=1")).startswith(
-        "trade ship for 5 VP (2 wood, 2 stone, 2 iron): -2 wood"
+    assert GAME.narrate(state, 0, parse_action("trade ship=1")) == (
+        "exported 2 wood, 2 stone, 2 iron on a trade ship: +5 VP"
     )
     placing = act(act(state, "build card=quarry"), "place row=red col=3", 0)
     assert placing["players"][0]["city"][14] == "quarry"
     building = act(state, "build card=quarry")
     assert GAME.narrate(building, 0, parse_action("place row=red col=3")) == (
-        "built Quarry on red 3 over Traveller"
+        "built Quarry on red 3, covering Traveller"
     )
 
 
