@@ -1,62 +1,77 @@
-"""SPQF, "Nivel de civilización", storage and the cube limit ("Aclaraciones de acción")."""
+"""The board template (templates/games/spqf/board.html) and its context
+(platform/play/boards/spqf.py): every kind of moment renders, and legal cards are clickable."""
 
-from .helpers import act, arrange, civ, legal, starting
+import json
+import sys
+from pathlib import Path
 
+import pytest
 
-def test_it_stores_one_card_and_one_cube_at_level_zero():
-    cache = civ("en_cache")  # store a card per modifier, two modifiers
-    a, b = civ("ag_orchard"), civ("in_sawmill")
-    s = arrange(hands={0: [cache, a, b]})
-    s = act(s, 0, "play", card=cache)
-    s = act(s, 0, "store", card=a)
-    assert s["players"][0]["stored"] == [a]
-    assert s["step"] != "unit"  # the storage is full: the second store is lost
-    assert b in s["players"][0]["hand"] + s["players"][0]["row"]
+from games.spqf import GAME
 
+from .helpers import act, arrange, civ, play_on, starting, table
 
-def test_it_stores_one_more_card_and_cube_per_civilization_level():
-    cistern = civ("en_cistern")  # store a cube of any colour per modifier, two modifiers
-    s = arrange(hands={0: [cistern]}, cubes={0: [2, 0]}, level={0: 1})
-    s = act(s, 0, "play", card=cistern)
-    assert s["players"][0]["scubes"] == [2, 0]
+ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_it_never_lets_a_player_hold_more_than_four_loose_cubes_of_a_colour():
-    # "Nunca puede tener más de cuatro de cada recurso en su cuadro en exceso de sus
-    # recursos almacenados."
-    terraces, forage = civ("ag_terraces"), starting(0, "s_forage")
-    s = arrange(hands={0: [terraces, forage]}, cubes={0: [3, 0]}, scubes={0: [1, 0]})
-    s = act(s, 0, "play", card=terraces)
-    s = act(s, 0, "modify", card=forage)
-    assert s["players"][0]["cubes"] == [4, 0]
-    s2 = arrange(hands={0: [terraces]}, cubes={0: [4, 0]})
-    assert {"type": "play", "card": terraces} not in legal(s2, 0)
+@pytest.fixture(scope="module")
+def render():
+    django = pytest.importorskip("django")
+    from django.conf import settings
+
+    if not settings.configured:
+        settings.configure(USE_TZ=True)
+        django.setup()
+    from django.template import Context, Engine
+
+    if str(ROOT / "platform") not in sys.path:
+        sys.path.insert(0, str(ROOT / "platform"))
+    from play.boards.spqf import board_context
+
+    engine = Engine(dirs=[str(ROOT / "templates")])
+    template = engine.get_template("games/spqf/board.html")
+
+    def draw(s, seat):
+        view = GAME.view(s, seat)
+        legal = []
+        if seat is not None and seat in GAME.to_act(s):
+            legal = [
+                {"action": a, "json": json.dumps(a), "label": GAME.label(s, seat, a)}
+                for a in GAME.legal_actions(s, seat)
+            ]
+        players = [{"seat": i, "name": f"P{i}", "is_bot": False} for i in range(s["n"])]
+        context = {"view": view, "seat": seat, "legal": legal, "players": players}
+        context.update(board_context(view, seat, legal, players))
+        return template.render(Context(context))
+
+    return draw
 
 
-def test_it_raises_levels_in_order_paying_the_reference_card_costs():
-    # Reference card: level 1 costs 1 green + 1 black, level 2 costs 2 green + 1 black.
-    senate = civ("le_senate")
-    s = arrange(hands={0: [senate]}, cubes={0: [3, 2]})
-    s = act(s, 0, "play", card=senate)
-    assert s["players"][0]["level"] == 1
-    assert s["players"][0]["cubes"] == [2, 1]
-    s2 = arrange(hands={0: [senate]}, cubes={0: [2, 1]}, level={0: 1})
-    s2 = act(s2, 0, "play", card=senate)
-    assert s2["players"][0]["level"] == 2 and s2["players"][0]["cubes"] == [0, 0]
+def test_it_makes_the_playable_hand_cards_clickable(render):
+    forage = starting(0, "s_forage")
+    s = arrange(hands={0: [forage, civ("ag_terraces")]})
+    html = render(s, 0)
+    assert 'class="sp-card sp-agriculture sp-starting legal"' in html
+    assert json.dumps({"type": "play", "card": forage}).replace('"', "&quot;") in html
+    assert "Your hand" in html and "Central trade row" in html
+    other = render(s, 1)  # seat 1 neither sees seat 0's hand nor gets a choice
+    assert "Acorn Terraces" not in other
+    assert " legal" not in other and 'class="legal' not in other
 
 
-def test_it_gives_one_vp_only_to_the_first_player_to_reach_each_level():
-    senate = civ("le_senate")
-    s = arrange(hands={0: [senate]}, cubes={0: [1, 1]})
-    s["firsts"][0] = 1
-    s = act(s, 0, "play", card=senate)
-    assert s["players"][0]["vp"] == 0
-    s = arrange(hands={0: [senate]}, cubes={0: [1, 1]})
-    s = act(s, 0, "play", card=senate)
-    assert s["players"][0]["vp"] == 1 and s["firsts"][0] == 0
+def test_it_shows_the_follow_prompt_to_the_following_seat(render):
+    forage, terraces = starting(0, "s_forage"), civ("ag_terraces")
+    s = arrange(hands={0: [forage], 1: [terraces]})
+    s = act(s, 0, "play", card=forage)
+    html = render(s, 1)
+    assert "P1: Following" in html
+    assert "Do not follow" in html
+    assert "Action card" in html
 
 
-def test_it_does_not_raise_a_level_that_cannot_be_paid():
-    senate, forage = civ("le_senate"), starting(0, "s_forage")
-    s = arrange(hands={0: [senate, forage]}, cubes={0: [1, 0]})
-    assert {"type": "play", "card": senate} not in legal(s, 0)
+def test_it_renders_the_draft_and_the_end_for_everyone(render):
+    s = table(3, draft=True)
+    assert "Draft pack" in render(s, 0)
+    s = play_on(table(2, 3), lambda t: t["step"] == "over", limit=5000)
+    for seat in (0, 1, None):
+        assert "Game over" in render(s, seat)

@@ -1,0 +1,152 @@
+"""SPQF board context: the view reshaped for templates/games/spqf/board.html.
+
+Pure Python (no database). Each legal action that names a card is attached to that card, so
+the template makes the card clickable where it lies (hand, trade rows, draft pack, storage);
+choices that name no card (pass, resolve, decline, colours...) are drawn in the prompt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.spqf import cards as C
+from games.spqf.effects import PER_ACTION
+from games.spqf.text import action_text
+
+STEP_TITLES = {
+    "draft": "Draft: choose one Civilization card and pass the rest to the left",
+    "choose": "Action phase: play an action card, or pass",
+    "modify": "Add matching modifiers (hand or stored), then resolve",
+    "follow": "Following: play a matching card to follow, or decline",
+    "order": "Choose which action of the card resolves first",
+    "unit": "Resolve the action",
+    "recruit": "Recruit phase: take a card from the central row or another player's row",
+    "over": "Game over",
+}
+CATEGORY_LABELS = {c: c.capitalize() for c in C.CATEGORIES} | {C.WILD: "Oak leaf (wild)"}
+
+
+def _card(card: int, found: dict[int, Any]) -> dict[str, Any]:
+    d = C.CARDS[card]
+    cost = " + ".join(
+        f"{n} {name}" for n, name in zip(d["cost"], ("green", "black"), strict=True) if n
+    )
+    return {
+        "id": card,
+        "name": d["name"],
+        "cat": d["cat"],
+        "cat_label": CATEGORY_LABELS[d["cat"]],
+        "mods": range(d["mods"]),
+        "vp": d["vp"],
+        "cost": cost,
+        "actions": [
+            {"text": action_text(a), "binary": a["kind"] in _BINARY, "follow": a["follow"]}
+            for a in d["actions"]
+        ],
+        "starting": d["starting"],
+        "item": found.get(card),
+    }
+
+
+_BINARY = {kind for kind, per_action in PER_ACTION.items() if not per_action}
+
+
+def _targets(legal: list[dict[str, Any]]) -> tuple[dict[int, Any], list[dict[str, Any]]]:
+    """Card-naming choices by card id (the first one wins), and the other choices."""
+    on_cards: dict[int, Any] = {}
+    others = []
+    for item in legal:
+        a = item["action"]
+        card = a.get("card", a.get("stored"))
+        if isinstance(card, int):
+            on_cards.setdefault(card, item)
+        else:
+            others.append(item)
+    return on_cards, others
+
+
+def _player(view: dict[str, Any], p: dict[str, Any], info: Any, found: dict[int, Any]) -> Any:
+    seat = p["seat"]
+    cards = lambda ids: [_card(c, found) for c in ids]  # noqa: E731
+    monument = p["monument"]
+    return {
+        "seat": seat,
+        "name": info["name"] if info else f"Player {seat + 1}",
+        "is_bot": bool(info and info.get("is_bot")),
+        "active": view["active"] == seat and view["step"] != "over",
+        "first": view["first"] == seat,
+        "you": view["you"] == seat,
+        "hand": cards(p["hand"]) if p["hand"] is not None else None,
+        "hand_count": p["hand_count"],
+        "deck_count": p["deck_count"],
+        "discard": cards(p["discard"]),
+        "row": cards(p["row"]),
+        "stored": cards(p["stored"]),
+        "played": cards(p["played"]),
+        "following": cards(p["following"]),
+        "pack": cards(p["pack"]) if p["pack"] else [],
+        "picks": cards(p["picks"]) if p["picks"] else [],
+        "cubes": p["cubes"],
+        "stored_cubes": p["stored_cubes"],
+        "room": p["level"] + 1,
+        "level": p["level"],
+        "level_vp": C.LEVEL_VP[p["level"]],
+        "vp": p["vp"],
+        "monument": C.MONUMENTS[monument] if monument is not None else None,
+    }
+
+
+def _prompt(view: dict[str, Any], names: dict[int, str]) -> str:
+    step = view["step"]
+    if step == "draft":
+        return STEP_TITLES[step]
+    who = {
+        "follow": (view["play"] or {}).get("follower"),
+        "unit": view["jobs"][0]["seat"] if view["jobs"] else None,
+    }.get(step, view["active"])
+    name = names.get(who, "") if who is not None else ""
+    title = STEP_TITLES.get(step, step)
+    return f"{name}: {title}" if name and step != "over" else title
+
+
+def board_context(
+    view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
+) -> dict[str, Any]:
+    found, others = _targets(legal)
+    info = {p["seat"]: p for p in players}
+    names = {i: (info[i]["name"] if i in info else f"Player {i + 1}") for i in range(view["seats"])}
+    play = view["play"]
+    current = None
+    if play is not None:
+        current = {
+            "card": _card(play["card"], {}),
+            "source": play["source"],
+            "mods": play["mods"],
+            "modifiers": [_card(c, {}) for c in play["mod_cards"] + play["stored_mods"]],
+            "color": {"g": "green", "b": "black"}.get(play["color"] or ""),
+            "follows": [
+                {"name": names[f[0]], "card": _card(f[1], {}), "times": f[3]}
+                for f in play["follows"]
+            ],
+        }
+    reference = [
+        {"level": n, "cost": C.LEVEL_COSTS[n], "vp": C.LEVEL_VP[n], "room": n + 1}
+        for n in range(C.MAX_LEVEL + 1)
+    ]
+    return {
+        "sp": {
+            "players": [_player(view, p, info.get(p["seat"]), found) for p in view["players"]],
+            "central": [_card(c, found) for c in view["central"]],
+            "civ_count": view["civ_count"],
+            "trashed": len(view["trashed"]),
+            "supply": view["supply"],
+            "prompt": _prompt(view, names),
+            "choices": others,
+            "play": current,
+            "plays_left": view["turn"]["plays"],
+            "end": view["end"],
+            "round": view["round"] + 1,
+            "reference": reference,
+            "firsts": [names.get(s, "—") if s >= 0 else "—" for s in view["firsts"]],
+        }
+    }
