@@ -1,0 +1,95 @@
+"""Scythe, Encounters and The Factory."""
+
+from games.scythe import GAME
+from games.scythe.data import FACTORY_HEX
+
+from .helpers import at, fresh, legal_types, play, step, table
+
+
+def arrive(faction="saxony", to="r6c1", start="r6c0", enc=1):
+    state = table([faction, "nordic"], ["Industrial", "Engineering"])
+    state["players"][0]["char"] = start
+    state["enc"] = [enc, *[c for c in state["enc"] if c != enc]]
+    state = play(at(state, 0, "move_gain"), 0, {"type": "move"})
+    return play(state, 0, step("char", to), {"type": "end_move"})
+
+
+def test_it_draws_an_encounter_when_the_character_stops_on_a_token():
+    state = arrive()
+    assert state["phase"] == "encounter"
+    assert "r6c1" not in state["tokens"]
+    assert GAME.view(state, 1)["ctx"]["enc"]["card"] == 1  # shown to everyone
+    p = state["players"][0]
+    state = play(state, 0, {"type": "encounter", "option": 1})
+    assert state["players"][0]["coins"] == p["coins"] + 2
+    assert state["players"][0]["pop"] == p["pop"] + 1
+    assert state["enc"][-1] == 1  # back to the bottom of the deck
+    assert state["phase"] == "bottom"
+
+
+def test_it_requires_the_cost_of_an_option():
+    state = table(["saxony", "nordic"], ["Industrial", "Engineering"])
+    state["players"][0]["coins"] = 1
+    state["players"][0]["pop"] = 1
+    state["players"][0]["char"] = "r6c0"
+    state["enc"] = [1, *state["enc"][1:]] if state["enc"][0] != 1 else state["enc"]
+    state = play(at(state, 0, "move_gain"), 0, {"type": "move"})
+    state = play(state, 0, step("char", "r6c1"), {"type": "end_move"})
+    options = [a["option"] for a in GAME.legal_actions(state, 0)]
+    assert options == [1]
+
+
+def test_it_puts_encounter_resources_on_the_characters_territory():
+    state = arrive()
+    state = play(state, 0, {"type": "encounter", "option": 2})
+    assert state["res"]["r6c1"] == [4, 0, 0, 0]
+
+
+def test_it_builds_for_free_on_the_characters_territory():
+    state = arrive()
+    wood = state["res"]
+    state = play(state, 0, {"type": "encounter", "option": 3})
+    builds = [a for a in GAME.legal_actions(state, 0) if a["type"] == "build"]
+    assert {a["hex"] for a in builds} == {"r6c1"}
+    state = play(state, 0, builds[0])
+    assert state["structs"]["r6c1"][0] == 0
+    assert state["res"] == wood
+    assert state["phase"] == "bottom"
+
+
+def test_it_lets_polania_meander_through_two_options():
+    state = arrive(faction="polania", start="r3c1", to="r4c1")
+    state = play(state, 0, {"type": "encounter", "option": 1})
+    assert state["phase"] == "encounter"
+    assert {a.get("option") for a in GAME.legal_actions(state, 0)} == {2, 3, None}
+    state = play(state, 0, {"type": "encounter", "option": 2})
+    assert state["phase"] == "bottom"
+
+
+def test_it_offers_players_plus_one_factory_cards_to_the_first_visitor_only_to_see():
+    state = table(["saxony", "nordic"], ["Industrial", "Engineering"])
+    state["players"][0]["char"] = "r5c3"
+    pile = list(state["fpile"])
+    state = play(at(state, 0, "move_gain"), 0, {"type": "move"})
+    state = play(state, 0, step("char", FACTORY_HEX), {"type": "end_move"})
+    assert state["phase"] == "factory"
+    assert len(pile) == 3
+    assert GAME.view(state, 0)["factory_offer"] == pile
+    assert "factory_offer" not in GAME.view(state, 1)
+    state = play(state, 0, {"type": "factory_card", "card": pile[0]})
+    assert state["players"][0]["fcard"] == pile[0]
+    assert len(state["fpile"]) == 2
+    assert state["phase"] == "bottom"
+
+
+def test_it_uses_the_factory_card_as_a_fifth_section_with_a_two_step_move():
+    state = table(["saxony", "nordic"], ["Industrial", "Engineering"])
+    state["players"][0]["fcard"] = 6  # pay 1 power: 3 coins
+    state["turn"] = 0
+    coins = state["players"][0]["coins"]
+    state = play(state, 0, {"type": "section", "n": 4}, {"type": "factory_top"})
+    assert state["players"][0]["coins"] == coins + 3
+    assert legal_types(state, 0) == {"factory_move", "end_turn"}
+    state = play(state, 0, {"type": "factory_move"})
+    reach = {a["to"] for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "char"}
+    assert reach == {"r6c0", "r7c1", "r6c1"}  # home -> r6c0 -> r6c1: two steps
