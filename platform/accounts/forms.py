@@ -1,3 +1,5 @@
+"""Forms of the accounts: the display name at sign-up (added to allauth's form) and settings."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -6,8 +8,11 @@ from django import forms
 
 from accounts.models import User, validate_display_name
 
+DISPLAY_NAME_HELP = "Shown to other players: 3 to 24 letters, digits, dots, dashes or underscores."
+
 
 def clean_unique_display_name(value: str, exclude_pk: int | None = None) -> str:
+    """The format, the reserved words, and no other player with the name in any case."""
     value = value.strip()
     validate_display_name(value)
     taken = User.objects.filter(display_name__iexact=value).exclude(pk=exclude_pk)
@@ -17,10 +22,13 @@ def clean_unique_display_name(value: str, exclude_pk: int | None = None) -> str:
 
 
 class SignupForm(forms.Form):
-    """Extra sign-up field for django-allauth (ACCOUNT_FORMS["signup"] extends its form)."""
+    """Extra sign-up field for django-allauth (ACCOUNT_SIGNUP_FORM_CLASS: its form extends this)."""
 
     display_name = forms.CharField(
-        max_length=24, help_text="Shown to other players: 3-24 letters, digits, . _ or -."
+        label="Display name",
+        max_length=24,
+        help_text=DISPLAY_NAME_HELP,
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
 
     def clean_display_name(self) -> str:
@@ -31,10 +39,12 @@ class SignupForm(forms.Form):
         user.save(update_fields=["display_name"])
 
 
-class SettingsForm(forms.ModelForm):
+class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = User
         fields = ["display_name", "turn_emails"]
+        labels = {"display_name": "Display name"}
+        help_texts = {"display_name": DISPLAY_NAME_HELP}
 
     def clean_display_name(self) -> str:
         return clean_unique_display_name(self.cleaned_data["display_name"], self.instance.pk)

@@ -1,32 +1,41 @@
+"""The profile page and the player's settings."""
+
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from play.models import Seat
 
+from accounts import selectors
 from accounts.forms import SettingsForm
 from accounts.models import User
 
 
+def profile_context(request: HttpRequest, person: User) -> dict[str, Any]:
+    """What the profile shows; each section is one key (add a section by adding a key)."""
+    return {
+        "person": person,
+        "is_me": request.user.is_authenticated and request.user.pk == person.pk,
+        "record": selectors.record(person),
+        "current": selectors.current_games(person, request.user),
+        "finished": selectors.finished_games(person, request.user),
+    }
+
+
 def profile(request: HttpRequest, display_name: str) -> HttpResponse:
-    person = get_object_or_404(User, display_name__iexact=display_name)
-    seats = Seat.objects.filter(user=person).select_related("match").order_by("-match__updated_at")
-    current = [s for s in seats if not s.match.is_finished][:50]
-    finished = [s for s in seats if s.match.is_finished][:50]
-    return render(
-        request,
-        "accounts/profile.html",
-        {"person": person, "current": current, "finished": finished},
-    )
+    person = get_object_or_404(User, display_name__iexact=display_name, is_active=True)
+    return render(request, "accounts/profile.html", profile_context(request, person))
 
 
 @login_required
 def settings_edit(request: HttpRequest) -> HttpResponse:
-    form = SettingsForm(request.POST or None, instance=request.user)
+    user = User.objects.get(pk=request.user.pk)  # a copy: a refused form must not rename the menu
+    form = SettingsForm(request.POST or None, instance=user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Settings saved.")
+        messages.success(request, "Your settings are saved.")
         return redirect("accounts:settings")
     return render(request, "accounts/settings.html", {"form": form})

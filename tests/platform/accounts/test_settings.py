@@ -1,0 +1,50 @@
+"""Settings: turn e-mails on or off, and a display name that stays valid and unique."""
+
+import pytest
+from accounts.models import User
+
+from tests.platform.conftest import make_user
+
+
+def test_it_needs_a_log_in(client, db):
+    response = client.get("/settings/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_it_turns_turn_e_mails_off_and_on(client, alice):
+    client.force_login(alice)
+    assert client.get("/settings/").status_code == 200
+    response = client.post("/settings/", {"display_name": "alice"}, follow=True)
+    assert "Your settings are saved." in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.turn_emails is False
+    client.post("/settings/", {"display_name": "alice", "turn_emails": "on"})
+    alice.refresh_from_db()
+    assert alice.turn_emails is True
+
+
+def test_it_renames_the_player(client, alice):
+    client.force_login(alice)
+    client.post("/settings/", {"display_name": "Alice.B", "turn_emails": "on"})
+    alice.refresh_from_db()
+    assert alice.display_name == "Alice.B"
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("a b", "3 to 24"), ("x", "3 to 24"), ("MODERATOR", "reserved"), ("BOB", "is taken")],
+)
+def test_it_refuses_a_bad_or_taken_name_and_keeps_the_old_one(client, alice, bob, name, why):
+    client.force_login(alice)
+    page = client.post("/settings/", {"display_name": name, "turn_emails": "on"})
+    assert page.status_code == 200 and why in page.content.decode()
+    assert User.objects.get(pk=alice.pk).display_name == "alice"
+    assert 'href="/players/alice/"' in page.content.decode()
+
+
+def test_keeping_ones_own_name_in_another_case_is_fine(client, db):
+    dora = make_user("dora")
+    client.force_login(dora)
+    client.post("/settings/", {"display_name": "Dora", "turn_emails": "on"})
+    dora.refresh_from_db()
+    assert dora.display_name == "Dora"

@@ -1,0 +1,99 @@
+"""Sign-up with e-mail verification: no log-in until the link in the e-mail is followed."""
+
+import re
+
+import pytest
+from accounts.models import User
+from allauth.account.models import EmailAddress
+from django.core import mail
+
+from tests.platform.conftest import make_user
+
+PASSWORD = "a-long-password-1"
+
+
+def _sign_up(client, email="zed@example.com", display_name="zed"):
+    return client.post(
+        "/accounts/signup/",
+        {
+            "email": email,
+            "display_name": display_name,
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+
+
+def _link_in(message) -> str:
+    return re.search(r"https?://testserver(/accounts/confirm-email/\S+/)", message.body).group(1)
+
+
+def _logged_in(client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def test_it_shows_the_sign_up_form_in_the_site_layout(client, db):
+    page = client.get("/accounts/signup/")
+    assert page.status_code == 200
+    assert "base.html" in [t.name for t in page.templates]
+    html = page.content.decode()
+    assert 'name="display_name"' in html and 'name="email"' in html
+
+
+def test_it_e_mails_a_confirmation_link_and_does_not_log_in(client, db, settings):
+    response = _sign_up(client)
+    assert response.status_code == 302 and response["Location"] == "/accounts/confirm-email/"
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["zed@example.com"]
+    assert _link_in(mail.outbox[0]) and f"Hello from {settings.SITE_NAME}" in mail.outbox[0].body
+    user = User.objects.get(email="zed@example.com")
+    assert user.display_name == "zed"
+    assert not EmailAddress.objects.get(user=user).verified
+    assert not _logged_in(client)
+
+
+def test_following_the_link_verifies_the_address_and_logs_in(client, db):
+    _sign_up(client)
+    page = client.get(_link_in(mail.outbox[0]), follow=True)
+    assert page.status_code == 200
+    assert EmailAddress.objects.get(email="zed@example.com").verified
+    assert _logged_in(client)
+
+
+def test_it_refuses_to_log_in_before_the_address_is_verified(client, db):
+    _sign_up(client)
+    response = client.post("/accounts/login/", {"login": "zed@example.com", "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == "/accounts/confirm-email/"
+    assert not _logged_in(client)
+
+
+def test_it_logs_in_once_verified(client, db):
+    _sign_up(client)
+    client.get(_link_in(mail.outbox[0]))
+    client.logout()
+    response = client.post("/accounts/login/", {"login": "zed@example.com", "password": PASSWORD})
+    assert response.status_code == 302 and _logged_in(client)
+
+
+@pytest.mark.parametrize(
+    ("display_name", "why"),
+    [
+        ("zz", "3 to 24"),
+        ("has space", "3 to 24"),
+        ("-dash", "3 to 24"),
+        ("x" * 25, "at most 24"),
+        ("Admin", "reserved"),
+        ("bot", "reserved"),
+    ],
+)
+def test_it_refuses_a_bad_display_name(client, db, display_name, why):
+    page = _sign_up(client, display_name=display_name)
+    assert page.status_code == 200 and why in page.content.decode()
+    assert not User.objects.filter(email="zed@example.com").exists()
+    assert not mail.outbox
+
+
+def test_it_refuses_a_display_name_taken_in_another_case(client, db):
+    make_user("Zed")
+    page = _sign_up(client, display_name="zED")
+    assert page.status_code == 200 and "That display name is taken." in page.content.decode()
+    assert not User.objects.filter(email="zed@example.com").exists()
