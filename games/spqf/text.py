@@ -37,10 +37,15 @@ KIND_TEXT = {
 
 
 def action_text(a: dict[str, Any]) -> str:
+    if a["kind"] == "store_cube" and a.get("color") == "any":
+        text = "store one of your cubes per modifier"
+        return text if a["follow"] else text + " (no follow)"
     text = KIND_TEXT[a["kind"]].format(
         color=COLOR_NAME.get(a.get("color", ""), ""), arrow=a.get("arrow", ""), n=a.get("n", 1)
     )
-    return text if a["follow"] else text + " (no follow)"
+    if a["follow"] or a["kind"] == "follow_twice":
+        return text
+    return text + " (no follow)"
 
 
 def card_name(card: int) -> str:
