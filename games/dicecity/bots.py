@@ -25,6 +25,9 @@ USE_VALUE = {
     "town_hall": 1.0, "well": 0.3,
 }  # fmt: skip
 ENDS = ("end_dice", "end_attacks", "end_turn")
+# Moving a die, refreshing the display or forcing re-rolls change nothing the value counts,
+# so the greedy bot does not spend time looking at them.
+IGNORED = frozenset(("move", "refresh", "force_reroll"))
 
 
 def bot_random(state: State, seat: int, rng: Rng) -> Action:
@@ -36,11 +39,21 @@ def _engine_weight(s: State) -> float:
     return 0.4 if s["final_round"] else 0.5 + 1.5 * len(s["deck"]) / 52
 
 
+# Printed VP by card, None for the Cathedral's X (counted by location_vp).
+STATIC_VP = {slug: c["vp"] if isinstance(c["vp"], int) else None for slug, c in C.CARDS.items()}
+
+
 def value(s: State, seat: int) -> float:
     p = s["players"][seat]
+    city, off = p["city"], p["off"]
     vp = p["tokens"] + sum(p["bandits"]) + sum(p["ships"])
-    vp += sum(location_vp(p, i) for i in range(C.SLOTS) if C.CARDS[p["city"][i]]["vp"])
-    engine = sum(USE_VALUE[c] for c, off in zip(p["city"], p["off"], strict=True) if not off)
+    engine = 0.0
+    for i in range(C.SLOTS):
+        card = city[i]
+        printed = STATIC_VP[card]
+        vp += location_vp(p, i) if printed is None else printed
+        if not off[i]:
+            engine += USE_VALUE[card]
     v = vp + _engine_weight(s) * engine + 0.5 * sum(p["res"]) + 0.35 * p["passes"]
     turn = s["turn"]
     if turn["seat"] == seat and turn["step"] == "dice":
@@ -87,7 +100,7 @@ def bot_greedy(state: State, seat: int, rng: Rng) -> Action:
     best: Action | None = None
     best_gain = -1e9 if pending is not None else 0.01
     for action in actions:
-        if action["type"] in ENDS:
+        if action["type"] in ENDS or action["type"] in IGNORED:
             continue
         gain = _after(apply_unchecked(state, seat, action), seat, 1) - base
         if gain > best_gain:

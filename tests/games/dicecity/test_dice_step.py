@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.core import IllegalAction
+from games.core import IllegalAction, Rng
 
 from .helpers import act, dice, legal, put, res, slot, table
 
@@ -86,8 +86,9 @@ def test_it_makes_every_other_player_reroll_the_chosen_die_for_two_pass_tokens()
     after = act(state, "force_reroll die=red")
     assert after["players"][0]["dice"] == state["players"][0]["dice"]
     assert after["rng"] != state["rng"]
-    rerolled = [p["dice"][2] for p in after["players"]]
-    assert all(0 <= c <= 5 for c in rerolled) and rerolled[0] == before[0]
+    rng = Rng(state["rng"])
+    expected = [before[0]] + [rng.below(6) for _ in range(3)]  # seats 1, 2, 3 in turn
+    assert [p["dice"][2] for p in after["players"]] == expected
 
 
 def test_it_needs_two_pass_tokens_to_spend_them():
