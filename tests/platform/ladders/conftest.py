@@ -6,6 +6,12 @@ import pytest
 from ladders.models import Rating
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """The personas' passwords are not what these tests are about: hash them quickly."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def ranked_match(*users, ranked=True):
     from lobbies.services import lobby_create, lobby_join
 

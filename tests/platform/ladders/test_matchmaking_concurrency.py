@@ -1,0 +1,63 @@
+"""Several processes pairing at once never seat a player at two tables (real PostgreSQL)."""
+
+import threading
+from collections import Counter
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+from ladders.models import QueueEntry
+from ladders.services import matchmaking_pair, queue_join
+from play.models import Seat
+
+from tests.platform.conftest import make_user
+
+
+def _in_parallel(count, work):
+    """Run work(i) in `count` threads released at the same moment; return what they raised."""
+    start = threading.Barrier(count)
+    errors = []
+
+    def run(i):
+        try:
+            start.wait()
+            work(i)
+        except Exception as exc:  # noqa: BLE001 - reported by the caller's assertion
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return errors
+
+
+def _assert_each_seated_once(players):
+    seated = Counter(Seat.objects.values_list("user_id", flat=True))
+    assert sorted(seated) == sorted(p.pk for p in players)
+    assert set(seated.values()) == {1}
+    assert not QueueEntry.objects.filter(table__isnull=True).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_never_places_a_player_at_two_tables_when_pairing_runs_in_parallel():
+    now = timezone.now()
+    players = [make_user(f"racer{i}") for i in range(12)]
+    QueueEntry.objects.bulk_create(
+        QueueEntry(user=p, game="goofspiel", seats=2, rating=1500, joined_at=now) for p in players
+    )
+    assert _in_parallel(4, lambda i: [matchmaking_pair(now=now) for _ in range(3)]) == []
+    _assert_each_seated_once(players)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_seats_each_of_many_players_joining_at_once_exactly_once():
+    """Every join schedules a pairing run after it commits (eager here): 12 runs race."""
+    players = [make_user(f"rush{i}") for i in range(12)]
+    joins = _in_parallel(12, lambda i: queue_join(user=players[i], game="goofspiel", seats=3))
+    assert joins == []
+    matchmaking_pair()
+    _assert_each_seated_once(players)
