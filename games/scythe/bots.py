@@ -1,10 +1,18 @@
-"""Bots: uniform random, and a greedy heuristic that plays for stars and coins."""
+"""Bots: uniform random, and a greedy heuristic that plays a whole turn ahead in its head.
+
+The heuristic bot scores a state for its seat (stars first, then the pieces that lead to
+stars, then coins, popularity, power, territories and resources), tries every section, plays
+the rest of that turn greedily one decision at a time, and keeps the best. In combat it spends
+all it can when it attacks or defends something worth it.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..core.rng import Rng
+from .board import controlled, occupancy, resources_controlled
+from .turn import apply_trusted as apply
 from .turn import legal_actions
 
 State = dict[str, Any]
@@ -15,4 +23,108 @@ def random_bot(state: State, seat: int, rng: Rng) -> Action:
     return rng.choice(legal_actions(state, seat))
 
 
-BOTS = {"random": random_bot}
+def value(state: State, seat: int) -> float:
+    """How good a state looks for `seat` (a rough stand-in for its final coins)."""
+    if state["over"]:
+        from .scoring import outcome
+
+        result = outcome(state)
+        assert result is not None
+        return 1000.0 if result.places[seat] == 1 else -1000.0
+    p = state["players"][seat]
+    occ = occupancy(state)
+    territories = controlled(state, seat, occ)
+    resources = sum(resources_controlled(state, seat, occ))
+    stars = sum(p["stars"].values())
+    mechs = sum(1 for h in p["mechs"] if h is not None)
+    return (
+        8.0 * stars
+        + 2.0 * len(p["up"])
+        + 2.5 * mechs
+        + 1.5 * len(p["built"])
+        + 2.5 * len(p["recruits"])
+        + 1.5 * len(p["workers"])
+        + 1.0 * p["coins"]
+        + 0.6 * min(p["pop"], 14)
+        + 0.3 * min(p["power"], 12)
+        + 0.3 * min(len(p["hand"]), 4)
+        + 0.8 * len(territories)
+        + 0.5 * min(resources, 20)
+        + (3.0 if p["fcard"] is not None else 0.0)
+    )
+
+
+def _finish(state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int = 12) -> State:
+    """Play on greedily (one decision ahead) while `seat` acts and the phase is not in `stop`."""
+    for _ in range(depth):
+        if state["over"] or state["turn"] != seat or state["phase"] in stop:
+            return state
+        if state["phase"] == "combat":
+            return state
+        actions = legal_actions(state, seat)
+        state = apply(state, seat, _best_single(state, seat, actions, rng))
+    return state
+
+
+def _best_single(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+    best, best_score = actions[0], float("-inf")
+    if len(actions) > 16:
+        # Many move steps: judge a random sample of them (and always the way out).
+        picks = [actions[rng.below(len(actions))] for _ in range(12)]
+        actions = [*picks, actions[-1]]
+    for action in actions:
+        after = apply(state, seat, action)
+        score = value(after, seat) + _combat_risk(after, seat) + rng.random() * 0.01
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _combat_risk(state: State, seat: int) -> float:
+    """A pending fight is worth what our power and cards are against theirs."""
+    if state["phase"] not in ("combat", "combat_pick"):
+        return 0.0
+    me = state["players"][seat]
+    others = [q for s, q in enumerate(state["players"]) if s != seat]
+    mine = min(7, me["power"]) + 3 * min(2, len(me["hand"]))
+    theirs = max(min(7, q["power"]) + 3 * min(2, len(q["hand"])) for q in others)
+    return 6.0 if mine >= theirs + 2 else -12.0
+
+
+def _lookahead(state: State, seat: int, action: Action, rng: Rng) -> float:
+    after = apply(state, seat, action)
+    after = _finish(after, seat, ("section",), rng)
+    return value(after, seat) + _combat_risk(after, seat)
+
+
+def heuristic_bot(state: State, seat: int, rng: Rng) -> Action:
+    actions = legal_actions(state, seat)
+    if len(actions) == 1:
+        return actions[0]
+    phase = state["phase"]
+    if phase == "combat":
+        return _combat_choice(state, seat, actions)
+    for action in actions:
+        if action["type"] == "reveal":
+            return action
+    if phase in ("section", "top", "bottom"):
+        scored = [
+            (_lookahead(state, seat, a, rng) + rng.random() * 0.01, i)
+            for i, a in enumerate(actions)
+        ]
+        return actions[max(scored)[1]]
+    return _best_single(state, seat, actions, rng)
+
+
+def _combat_choice(state: State, seat: int, actions: list[Action]) -> Action:
+    """Dial everything up to 7, add the strongest cards allowed, then reveal."""
+    dials = [a for a in actions if a["type"] == "dial"]
+    if dials:
+        return max(dials, key=lambda a: int(a["power"]))
+    cards = [a for a in actions if a["type"] == "card"]
+    if cards:
+        return max(cards, key=lambda a: int(a["value"]))
+    return actions[-1]
+
+
+BOTS = {"random": random_bot, "heuristic": heuristic_bot}
