@@ -6,8 +6,6 @@ from typing import Any
 
 from django.db.models import Count
 from drf_spectacular.utils import extend_schema
-from play.api import error_response
-from play.errors import PlayError
 from rest_framework import generics, permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,6 +13,8 @@ from rest_framework.views import APIView
 
 from lobbies import services
 from lobbies.models import Table
+from play.api import error_response
+from play.errors import PlayError
 
 
 class TableSerializer(serializers.ModelSerializer):

@@ -8,24 +8,41 @@ from games.core import Game, all_games
 
 
 class TableForm(forms.Form):
-    """Create a table. The engine's declared options are added as `opt_<name>` fields."""
+    """Create a table. The engine's declared options are added as `opt_<game>_<name>` fields."""
 
     game = forms.ChoiceField(choices=())
-    seats = forms.IntegerField(min_value=1, max_value=8, initial=2)
-    ranked = forms.BooleanField(required=False, help_text="Counts for the ladder; no bots.")
-    mode = forms.ChoiceField(choices=[("live", "Live"), ("turn", "Turn-based (by e-mail)")])
-    move_minutes = forms.IntegerField(
-        min_value=1, initial=5, help_text="Live: minutes per turn. Turn-based: hours per turn."
+    seats = forms.IntegerField(label="Players", min_value=1, max_value=8, initial=2)
+    ranked = forms.BooleanField(
+        label="Ranked", required=False, help_text="Counts for the ladder; bots cannot play."
     )
-    private = forms.BooleanField(required=False, help_text="Only people with the invite link.")
+    mode = forms.ChoiceField(
+        label="Pace", choices=[("live", "Live"), ("turn", "Turn-based (e-mail on your turn)")]
+    )
+    move_minutes = forms.IntegerField(
+        label="Time per move",
+        min_value=1,
+        initial=5,
+        help_text="Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336).",
+    )
+    private = forms.BooleanField(
+        label="Private", required=False, help_text="Only people with the invite link can join."
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        games = all_games()
-        self.fields["game"].choices = [(g.name, g.title) for g in games]  # type: ignore[attr-defined]
-        for game in games:
+        self.games = all_games()
+        self.fields["game"].choices = [(g.name, g.title) for g in self.games]  # type: ignore[attr-defined]
+        for game in self.games:
             for option in game.options:
                 self.fields[f"opt_{game.name}_{option.name}"] = _option_field(game, option)
+
+    def option_groups(self) -> list[tuple[Game, list[forms.BoundField]]]:
+        """Each game with the bound fields of its options (the page shows the chosen game's)."""
+        return [
+            (game, [self[f"opt_{game.name}_{o.name}"] for o in game.options])
+            for game in self.games
+            if game.options
+        ]
 
     def move_seconds(self) -> int:
         unit = 60 if self.cleaned_data["mode"] == "live" else 3600
@@ -37,7 +54,7 @@ class TableForm(forms.Form):
 
 
 def _option_field(game: Game, option: Any) -> forms.Field:
-    label = f"{game.title}: {option.label}"
+    label = option.label  # shown under the game's title
     if option.kind == "bool":
         return forms.BooleanField(
             required=False, initial=option.default, label=label, help_text=option.help

@@ -6,12 +6,12 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from play.errors import PlayError
-from play.models import Match
-from play.services import match_create
 
 from games.core import Game, get_game
 from lobbies.models import Table, TableEntry
+from play.errors import PlayError
+from play.models import Match
+from play.services import match_create
 
 MOVE_SECONDS_LIVE = (15, 3600)
 MOVE_SECONDS_TURN = (3600, 14 * 86400)

@@ -8,13 +8,13 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
-from play.errors import PlayError
-from play.models import Seat
 
 from games.core import all_games
 from lobbies import services
 from lobbies.forms import TableForm
 from lobbies.models import Table
+from play.errors import PlayError
+from play.models import Seat
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -43,7 +43,7 @@ def open_tables(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def create(request: HttpRequest) -> HttpResponse:
-    form = TableForm(request.POST or None)
+    form = TableForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

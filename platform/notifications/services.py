@@ -10,9 +10,9 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from play.models import Presence, Seat
 
 from notifications.models import TurnEmail
+from play.models import Presence, Seat
 
 
 def seats_newly_to_act(*, match_id: int, version: int) -> list[int]:

@@ -166,7 +166,8 @@ def _record(
 
 
 def _sync_turns(match: Match, game: Game, seats: list[Seat], before: Sequence[int]) -> None:
-    """Mirror the engine's to_act on the seats; a new set of seats to act restarts the clock."""
+    """Mirror the engine's to_act on the seats; a seat that begins to owe a move restarts the
+    clock (one seat finishing a simultaneous choice does not)."""
     acting = set(game.to_act(match.state)) if game.outcome(match.state) is None else set()
     changed = []
     for seat in seats:
@@ -177,8 +178,10 @@ def _sync_turns(match: Match, game: Game, seats: list[Seat], before: Sequence[in
             changed.append(seat)
     if changed:
         Seat.objects.bulk_update(changed, ["to_act", "to_act_since"])
-    if acting != set(before):
-        match.deadline = timezone.now() + timedelta(seconds=match.move_seconds) if acting else None
+    if not acting:
+        match.deadline = None
+    elif acting - set(before):  # someone new owes a move: a fresh clock
+        match.deadline = timezone.now() + timedelta(seconds=match.move_seconds)
 
 
 def _finish(match: Match, seats: list[Seat], outcome: Outcome) -> None:
@@ -275,7 +278,6 @@ def _after_commit(match_id: int, version: int) -> None:
     """Tell the sockets, e-mail the seats that now owe a move, and wake the bots."""
     match_broadcast(match_id=match_id, version=version)
     from notifications.tasks import turn_emails_schedule
-
     from play.tasks import bots_play
 
     turn_emails_schedule(match_id=match_id, version=version)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.dicecity import cards as C
+from games.dicecity.state import location_vp
 
 Key = tuple[Any, ...]
 STEP_TITLES = {"dice": "Dice step", "attack": "Attack step", "build": "Build and trade step"}
@@ -80,6 +81,7 @@ def _city(p: dict[str, Any], seat: int, found: dict[Key, Any], active: bool) -> 
             slot = r * 6 + col
             cell = _card(p["city"][slot])
             cell.update(
+                vp=location_vp(p, slot),
                 off=p["off"][slot],
                 shield=p["defense"][slot],
                 die=colour if p["dice"][r] == col else None,

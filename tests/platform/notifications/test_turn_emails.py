@@ -1,6 +1,7 @@
 """Who gets a "your turn" e-mail, and when (Celery eager, Django's test outbox)."""
 
 from django.core import mail
+
 from lobbies.services import lobby_create, lobby_join
 from notifications.models import TurnEmail
 from notifications.services import turn_email_send

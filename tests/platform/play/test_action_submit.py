@@ -1,6 +1,7 @@
 """play.services.action_submit: the one door every move goes through."""
 
 import pytest
+
 from play.errors import PlayError
 from play.models import ActionRecord, Match
 from play.services import action_submit

@@ -4,6 +4,7 @@ import threading
 
 import pytest
 from django.db import connections
+
 from play.errors import PlayError
 from play.models import ActionRecord, Match
 from play.services import action_submit

@@ -6,9 +6,10 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing.websocket import WebsocketCommunicator
-from config.asgi import application
 from django.conf import settings
 from django.test import Client
+
+from config.asgi import application
 from play.models import Presence
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
-from config.celery import app as celery_app
 from django.conf import settings
+
+from config.celery import app as celery_app
 from lobbies.services import lobby_create, lobby_join
 from notifications.models import TurnEmail
 from notifications.tasks import turn_email_send
