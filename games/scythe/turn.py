@@ -516,6 +516,13 @@ def end_turn(state: State) -> None:
     state["turns"] += 1
     state["phase"] = "section"
     state["ctx"] = {}
+    if state["turns"] >= ROUND_LIMIT * len(order):
+        state["over"] = {"reason": "turn limit", "seat": None}
+
+
+# Not in the book: a safety net so that bots that never reach six stars still finish; real
+# games end well before (a typical game is about 20 rounds).
+ROUND_LIMIT = 200
 
 
 def _reveal(state: State, seat: int, action: Action) -> None:
