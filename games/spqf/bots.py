@@ -48,7 +48,7 @@ def deficit(p: dict[str, Any], color: str) -> int:
     if p["level"] >= MAX_LEVEL:
         return 0
     i = CI[color]
-    return max(0, LEVEL_COSTS[p["level"] + 1][i] - p["cubes"][i] - p["scubes"][i])
+    return max(0, int(LEVEL_COSTS[p["level"] + 1][i] - p["cubes"][i] - p["scubes"][i]))
 
 
 def best_color(s: State, p: dict[str, Any]) -> str:
@@ -61,7 +61,7 @@ def best_color(s: State, p: dict[str, Any]) -> str:
 
 def card_value(p: dict[str, Any], card: int) -> float:
     design = CARDS[card]
-    value = float(design["vp"]) + 0.3 * design["mods"]
+    value: float = design["vp"] + 0.3 * design["mods"]
     if design["cat"] == MONUMENTS[p["monument"]]["cat"]:
         value += design["mods"]
     value += max(KIND_BASE[a["kind"]] for a in design["actions"])
@@ -77,11 +77,12 @@ def action_value(s: State, seat: int, a: dict[str, Any], times: int, hand_left: 
         return 0.0
     if kind.startswith("expand"):
         gain = LEVEL_VP[p["level"] + 1] - LEVEL_VP[p["level"]]
-        return gain + (1 if s["firsts"][p["level"]] < 0 else 0) + (2 if kind == "expand_vp" else 0)
+        first = 1 if s["firsts"][p["level"]] < 0 else 0
+        return float(gain + first + (2 if kind == "expand_vp" else 0))
     if kind in ("gather", "gather_either"):
         c = a.get("color") or best_color(s, p)
         room = LOOSE_LIMIT - p["cubes"][CI[c]]
-        return min(times, room) * (0.6 + (0.5 if deficit(p, c) else 0))
+        return float(min(times, room) * (0.6 + (0.5 if deficit(p, c) else 0)))
     if kind == "score_cubes":
         spare = p["cubes"][CI[a["color"]]] + p["scubes"][CI[a["color"]]] - _needed(p, a["color"])
         return float(max(0, min(times, spare)))
@@ -116,7 +117,7 @@ def play_value(s: State, seat: int, card: int) -> float:
     times = design["mods"] + extra
     left = len(p["hand"]) - 1
     value = sum(action_value(s, seat, a, times, left) for a in design["actions"])
-    return value - 0.5 * (design["cost"][0] + design["cost"][1])
+    return float(value - 0.5 * (design["cost"][0] + design["cost"][1]))
 
 
 def _unit_key(s: State, seat: int, choice: Action) -> float:
@@ -133,11 +134,10 @@ def _unit_key(s: State, seat: int, choice: Action) -> float:
     if t == "trash" and card is not None:
         return -card_value(p, card) + (0.1 if card in p["discard"] else 0)
     if t == "score":
-        return (
-            1.0
-            if color == "-" or p["cubes"][CI[color]] + p["scubes"][CI[color]] > _needed(p, color)
-            else -1.0
-        )
+        if color not in CI:
+            return 1.0
+        spare = p["cubes"][CI[color]] + p["scubes"][CI[color]] > _needed(p, color)
+        return 1.0 if spare else -1.0
     if t == "stop":
         return 0.0
     return 0.0

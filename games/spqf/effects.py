@@ -52,17 +52,17 @@ CI = {"g": 0, "b": 1}
 
 def card_room(p: dict[str, Any]) -> bool:
     """SPQF, Nivel de civilización: level 0 stores one card; each level one more."""
-    return len(p["stored"]) < p["level"] + 1
+    return bool(len(p["stored"]) < p["level"] + 1)
 
 
 def cube_room(p: dict[str, Any]) -> bool:
-    return p["scubes"][0] + p["scubes"][1] < p["level"] + 1
+    return bool(p["scubes"][0] + p["scubes"][1] < p["level"] + 1)
 
 
 def can_gather(s: State, p: dict[str, Any], color: str) -> bool:
     """SPQF, Reunir: never more than four of a colour beyond the stored ones; supply is finite."""
     i = CI[color]
-    return s["supply"][i] > 0 and p["cubes"][i] < LOOSE_LIMIT
+    return bool(s["supply"][i] > 0 and p["cubes"][i] < LOOSE_LIMIT)
 
 
 def gather(s: State, p: dict[str, Any], color: str) -> None:
@@ -73,7 +73,7 @@ def gather(s: State, p: dict[str, Any], color: str) -> None:
 
 
 def can_pay(p: dict[str, Any], g: int, b: int) -> bool:
-    return p["cubes"][0] + p["scubes"][0] >= g and p["cubes"][1] + p["scubes"][1] >= b
+    return bool(p["cubes"][0] + p["scubes"][0] >= g and p["cubes"][1] + p["scubes"][1] >= b)
 
 
 def pay(s: State, p: dict[str, Any], g: int, b: int) -> None:
@@ -111,7 +111,8 @@ def row_of(s: State, seat: int, arrow: str) -> tuple[str, int]:
 
 def row_cards(s: State, where: tuple[str, int]) -> list[int]:
     kind, owner = where
-    return s["central"] if kind == "central" else s["players"][owner]["row"]
+    cards: list[int] = s["central"] if kind == "central" else s["players"][owner]["row"]
+    return cards
 
 
 def recruitable(s: State, seat: int) -> list[int]:
@@ -171,20 +172,20 @@ def useful(
     if kind == "expand_discount":
         return can_expand(p, "g") or can_expand(p, "b")
     if kind == "score_cubes":
-        return _loose_of(p, a["color"]) + p["scubes"][CI[a["color"]]] > 0
+        return bool(_loose_of(p, a["color"]) + p["scubes"][CI[a["color"]]] > 0)
     if kind == "score_stored_cubes":
-        return p["scubes"][0] + p["scubes"][1] > 0
+        return bool(p["scubes"][0] + p["scubes"][1] > 0)
     if kind == "score_stored_cards":
         return bool(p["stored"])
     if kind == "score_level":
-        return p["level"] > 0
+        return bool(p["level"] > 0)
     # score_mods always scores; follow_twice is only ever used to follow.
-    return kind == "score_mods"
+    return bool(kind == "score_mods")
 
 
 def _loose_of(p: dict[str, Any], color: str) -> int:
     if color == "any":
-        return p["cubes"][0] + p["cubes"][1]
+        return int(p["cubes"][0] + p["cubes"][1])
     return int(p["cubes"][CI[color]])
 
 

@@ -13,15 +13,10 @@ State = dict[str, Any]
 
 def owned(p: dict[str, Any]) -> list[int]:
     """All of a seat's cards: deck, hand, discard, trade row, stored (and any still in play)."""
-    return (
-        p["deck"]
-        + p["hand"]
-        + p["discard"]
-        + p["row"]
-        + p["stored"]
-        + p["played"]
-        + (p["following"] + p["picks"])
-    )
+    cards: list[int] = []
+    for zone in ("deck", "hand", "discard", "row", "stored", "played", "following", "picks"):
+        cards += p[zone]
+    return cards
 
 
 def monument_points(p: dict[str, Any]) -> int:

@@ -28,7 +28,7 @@ def setup(seats: int, seed: int, options: Mapping[str, Any]) -> State:
     rng.shuffle(monuments)
     civ = list(CIV_IDS)
     rng.shuffle(civ)
-    players = []
+    players: list[dict[str, Any]] = []
     for seat in range(seats):
         players.append(
             {

@@ -48,30 +48,32 @@ def action_text(a: dict[str, Any]) -> str:
     return text + " (no follow)"
 
 
-def card_name(card: int) -> str:
-    return str(CARDS[card]["name"])
+def card_name(card: Any) -> str:
+    return str(CARDS[card]["name"]) if isinstance(card, int) else "a card"
+
+
+_UNIT_TEXT = {
+    "store": "stored {card}",
+    "stash": "stored a {color} cube",
+    "bank": "stored a {color} cube from the supply",
+    "row": "chose {card} from a trade row",
+    "extra": "gained extra action cards",
+    "convert": "converted a cube to {color}",
+    "recruit": "recruited {card}",
+    "trash": "trashed {card}",
+    "expand": "expanded the civilization",
+    "discount": "expanded, paying one {color} less",
+    "score": "scored VP",
+    "stop": "stopped",
+}
 
 
 def _unit_text(s: State, action: Action) -> str:
     t = action["type"]
     color = COLOR_NAME.get(action.get("color", ""), "")
-    card = action.get("card")
     if t == "take":
         return "gathered the stored colours" if color == "stored" else f"gathered 1 {color}"
-    return {
-        "store": lambda: f"stored {card_name(card)}" if card is not None else "",
-        "stash": lambda: f"stored a {color} cube",
-        "bank": lambda: f"stored a {color} cube from the supply",
-        "row": lambda: f"chose {card_name(card)} from a trade row" if card is not None else "",
-        "extra": lambda: "gained extra action cards",
-        "convert": lambda: f"converted a cube to {color}",
-        "recruit": lambda: f"recruited {card_name(card)}" if card is not None else "",
-        "trash": lambda: f"trashed {card_name(card)}" if card is not None else "",
-        "expand": lambda: "expanded the civilization",
-        "discount": lambda: f"expanded, paying one {color} less",
-        "score": lambda: "scored VP",
-        "stop": lambda: "stopped scoring",
-    }[t]()
+    return _UNIT_TEXT[t].format(card=card_name(action.get("card")), color=color)
 
 
 def narrate(s: State, seat: int, action: Action) -> str:
@@ -129,7 +131,7 @@ def label(s: State, seat: int, action: Action) -> str:
         a = CARDS[s["play"]["card"]]["actions"][action["action"]]
         return f"First: {action_text(a)}"
     if t == "stop":
-        return "Stop scoring"
+        return "Stop here"
     text = _unit_text(s, action)
     return text[:1].upper() + text[1:]
 
