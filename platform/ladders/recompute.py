@@ -11,10 +11,10 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import F, Min
-from play.models import Match
 
 from ladders.models import Rating, RatingChange
 from ladders.services import rated_seats, result_rate
+from play.models import Match
 
 RatingKey = tuple[Any, str]
 

@@ -12,14 +12,14 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from lobbies.models import Table
-from lobbies.services import LobbyError, lobby_create, lobby_join
-from play.errors import PlayError
-from play.models import Match, Seat
 
 from games.core import get_game
 from ladders import elo, pairing
 from ladders.models import QueueEntry, Rating, RatingChange
+from lobbies.models import Table
+from lobbies.services import LobbyError, lobby_create, lobby_join
+from play.errors import PlayError
+from play.models import Match, Seat
 
 
 class LadderError(PlayError):

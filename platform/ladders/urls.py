@@ -5,4 +5,8 @@ from ladders import views
 app_name = "ladders"
 urlpatterns = [
     path("ladders/", views.index, name="index"),
+    path("ladders/queue/", views.queue, name="queue"),
+    path("ladders/queue/leave/", views.queue_leave, name="queue_leave"),
+    path("ladders/<str:game>/", views.ladder, name="ladder"),
+    path("ladders/<str:game>/queue/", views.queue_join, name="queue_join"),
 ]

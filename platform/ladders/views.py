@@ -1,8 +1,83 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Ladder pages and the "play ranked now" queue: parse the request, call a service, render."""
 
-from games.core import all_games
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from games.core import Game, all_games, get_game
+from ladders import selectors, services
+
+
+def _game_or_404(name: str) -> Game:
+    try:
+        return get_game(name)
+    except KeyError as exc:
+        raise Http404("No such game.") from exc
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value or default)
+    except ValueError:
+        return default
 
 
 def index(request: HttpRequest) -> HttpResponse:
     return render(request, "ladders/index.html", {"games": all_games()})
+
+
+def ladder(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's ladder: ranked players by rating (or newcomers), paged, searchable by name."""
+    engine = _game_or_404(game)
+    page = selectors.ladder_page(
+        game=game,
+        page=_int(request.GET.get("page"), 1),
+        search=request.GET.get("q", "").strip()[:24],
+        provisional=request.GET.get("provisional") == "1",
+    )
+    context = {
+        "engine": engine,
+        "ladder": page,
+        "seat_choices": list(engine.seat_range()),
+        "entry": selectors.queue_entry_of(request.user),
+    }
+    return render(request, "ladders/ladder.html", context)
+
+
+@require_POST
+@login_required
+def queue_join(request: HttpRequest, game: str) -> HttpResponse:
+    engine = _game_or_404(game)
+    seats = _int(request.POST.get("seats"), engine.min_seats)
+    try:
+        services.queue_join(user=request.user, game=game, seats=seats)
+    except services.LadderError as exc:
+        messages.error(request, exc.message)
+        return redirect("ladders:ladder", game)
+    return redirect("ladders:queue")
+
+
+@login_required
+def queue(request: HttpRequest) -> HttpResponse:
+    """Waiting for a ranked table; the page refreshes itself and leads to the match once seated."""
+    entry = selectors.queue_entry_of(request.user)
+    if entry is not None and entry.table is not None and hasattr(entry.table, "match"):
+        return redirect("play:match", entry.table.match.pk)
+    engine = get_game(entry.game) if entry is not None else None
+    return render(request, "ladders/queue.html", {"entry": entry, "engine": engine})
+
+
+@require_POST
+@login_required
+def queue_leave(request: HttpRequest) -> HttpResponse:
+    try:
+        services.queue_leave(user=request.user)
+    except services.LadderError as exc:
+        messages.error(request, exc.message)
+        return redirect("ladders:queue")
+    messages.success(request, "You left the queue.")
+    return redirect("ladders:index")

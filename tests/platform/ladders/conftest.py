@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from ladders.models import Rating
 
 
@@ -61,3 +62,17 @@ def dave(db):
     from tests.platform.conftest import make_user
 
     return make_user("dave")
+
+
+def rated_players(count, *, prefix="p", game="goofspiel", games=30, top=2000.0):
+    """`count` players with ratings falling from `top` by 5 (bulk-made: no password)."""
+    from accounts.models import User
+
+    users = User.objects.bulk_create(
+        User(email=f"{prefix}{i}@example.com", display_name=f"{prefix}{i:03d}", password="!")
+        for i in range(count)
+    )
+    return Rating.objects.bulk_create(
+        Rating(user=u, game=game, rating=top - 5 * i, games=games, wins=i % 7)
+        for i, u in enumerate(users)
+    )

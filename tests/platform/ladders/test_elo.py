@@ -1,6 +1,7 @@
 """The worked examples of docs/ratings.md, pinned (keep the two in step)."""
 
 import pytest
+
 from ladders.elo import apply_changes, expected, rating_changes
 
 WORKED_EXAMPLES = [

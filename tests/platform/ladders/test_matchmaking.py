@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+
 from ladders import pairing
 from ladders.models import QueueEntry, Rating
 from ladders.services import LadderError, matchmaking_pair, queue_join, queue_leave

@@ -6,10 +6,10 @@ from collections import Counter
 import pytest
 from django.db import connection
 from django.utils import timezone
+
 from ladders.models import QueueEntry
 from ladders.services import matchmaking_pair, queue_join
 from play.models import Seat
-
 from tests.platform.conftest import make_user
 
 

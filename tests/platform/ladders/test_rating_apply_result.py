@@ -1,10 +1,10 @@
 """ladders.services.rating_apply_result: ranked results move ratings as they are recorded."""
 
 import pytest
+
 from ladders import elo
 from ladders.models import Rating, RatingChange
 from ladders.services import rating_apply_result
-
 from tests.platform.ladders.conftest import finish_two, play_out, ranked_match, rating_of
 
 

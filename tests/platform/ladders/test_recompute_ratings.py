@@ -2,8 +2,8 @@
 
 import pytest
 from django.core.management import CommandError, call_command
-from ladders.models import Rating, RatingChange
 
+from ladders.models import Rating, RatingChange
 from tests.platform.ladders.conftest import finish_two, play_out, ranked_match
 
 
