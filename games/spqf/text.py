@@ -68,6 +68,21 @@ _UNIT_TEXT = {
 }
 
 
+_UNIT_LABEL = {
+    "store": "Store {card}",
+    "stash": "Store a {color} cube",
+    "bank": "Store a {color} cube from the supply",
+    "row": "Resolve {card} from the trade row",
+    "extra": "Take the extra action cards",
+    "convert": "Convert a cube to {color}",
+    "recruit": "Recruit {card}",
+    "trash": "Trash {card}",
+    "expand": "Expand",
+    "discount": "Expand paying one {color} less",
+    "score": "Score 1 VP",
+}
+
+
 def _unit_text(s: State, action: Action) -> str:
     t = action["type"]
     color = COLOR_NAME.get(action.get("color", ""), "")
@@ -132,8 +147,13 @@ def label(s: State, seat: int, action: Action) -> str:
         return f"First: {action_text(a)}"
     if t == "stop":
         return "Stop here"
-    text = _unit_text(s, action)
-    return text[:1].upper() + text[1:]
+    if t == "take":
+        color = COLOR_NAME.get(action.get("color", ""), "")
+        return "Gather the stored colours" if color == "stored" else f"Gather 1 {color}"
+    if t == "score" and action.get("color") in ("g", "b"):
+        return f"Discard 1 {COLOR_NAME[action['color']]} for 1 VP"
+    color = COLOR_NAME.get(action.get("color", ""), "")
+    return _UNIT_LABEL[t].format(card=card_name(action.get("card")), color=color)
 
 
 def public_action(s: State, seat: int, action: Action) -> Action:
