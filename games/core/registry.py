@@ -10,6 +10,7 @@ from .game import Game
 GAME_MODULES: dict[str, str] = {
     "dicecity": "games.dicecity",
     "spqf": "games.spqf",
+    "scythe": "games.scythe",
 }
 
 _loaded: dict[str, Game] = {}
