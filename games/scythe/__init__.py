@@ -7,7 +7,7 @@ from ..core.game import Game
 from .bots import BOTS
 from .scoring import outcome
 from .setup import setup
-from .text import label, narrate
+from .text import label, narrate, public_action, timeout_action
 from .turn import apply, legal_actions, to_act
 from .view import redetermine, view
 
@@ -26,6 +26,8 @@ GAME = Game(
     bots=BOTS,
     narrate=narrate,
     label=label,
+    public_action=public_action,
+    timeout_action=timeout_action,
     summary="Farm, build and fight for the Factory in an alternate 1920s Eastern Europe.",
 )
 

@@ -91,3 +91,26 @@ def _section_name(state: State, seat: int, n: int) -> str:
         return "Factory card"
     sec = MATS[state["players"][seat]["mat"]]["sections"][n]
     return f"{sec['top']}/{sec['bottom']}"
+
+
+def public_action(state: State, seat: int, action: Action) -> Action:
+    """The log entry other seats see: a combat dial or card choice keeps its secret."""
+    if action["type"] in ("dial", "card"):
+        return {"type": action["type"]}
+    return action
+
+
+def timeout_action(state: State, seat: int) -> Action | None:
+    """When a seat's clock runs out: the quiet choice (reveal a zero dial, skip, end the move or
+    the turn); in the section phase, the first section allowed."""
+    from .turn import legal_actions
+
+    actions = legal_actions(state, seat)
+    for kind in ("commit", "skip", "end_move", "done", "end_turn"):
+        for action in actions:
+            if action["type"] == kind:
+                return action
+    dials = [a for a in actions if a["type"] == "dial"]
+    if dials:
+        return dials[0]
+    return actions[0] if actions else None

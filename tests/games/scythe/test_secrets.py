@@ -46,3 +46,16 @@ def test_it_leaks_nothing_at_random_points_of_5_player_games():
             check_views(GAME, state, 5, rng, f"step {step_number}")
         seat = GAME.to_act(state)[0]
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def test_it_redacts_combat_choices_in_the_public_log():
+    state = GAME.setup(2, 1, {})
+    assert GAME.public_action(state, 0, {"type": "dial", "power": 5}) == {"type": "dial"}
+    assert GAME.public_action(state, 0, {"type": "card", "value": 4}) == {"type": "card"}
+    assert "5" not in GAME.narrate(state, 0, {"type": "dial", "power": 5})
+
+
+def test_it_times_out_quietly():
+    state = GAME.setup(2, 1, {})
+    seat = state["turn"]
+    assert GAME.timeout_action(state, seat)["type"] == "section"
