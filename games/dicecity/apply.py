@@ -7,7 +7,7 @@ from typing import Any
 from games.core import IllegalAction, InvalidAction, Rng
 
 from . import cards as C
-from .effects import reroll, resolve
+from .effects import on_build, reroll, resolve
 from .moves import attack_actions, bandit_defense, legal_actions, rows_condition
 from .reasons import refusal
 from .state import (
@@ -253,15 +253,15 @@ def _place(t: State, seat: int, action: Action) -> None:
     t["pending"] = None
     if pending["free"]:
         t["piles"][card] -= 1
-    elif card == "grand_statue" and (p["res"][1] or p["res"][2]):
-        t["pending"] = {"kind": "statue"}
+    elif C.CARDS[card]["trigger"] == "on_build":
+        on_build(t, seat, card)
 
 
 def _statue(t: State, seat: int, action: Action) -> None:
     p = t["players"][seat]
     p["res"][1] -= action["stone"]
     p["res"][2] -= action["iron"]
-    p["tokens"] += action["stone"] + action["iron"]
+    p["tokens"] += (action["stone"] + action["iron"]) * t["pending"]["vp_each"]
     t["pending"] = None
 
 

@@ -147,6 +147,15 @@ def copy_targets(p: dict[str, Any], slot: int, scope: str) -> list[int]:
     ]
 
 
+def on_build(t: State, seat: int, card: str) -> None:
+    """Grand Statue, when built: a follow-up choice to pay up to `max` more stone and/or iron
+    (the `resources` of its op), `vp_each` VP per resource; only offered if one can be paid."""
+    op = C.CARDS[card]["effect"][0]
+    res = t["players"][seat]["res"]
+    if any(res[C.RES_INDEX[name]] for name in op["resources"]):
+        t["pending"] = {"kind": "statue", **_params(op)}
+
+
 def _params(op: Op) -> dict[str, Any]:
     return {k: v for k, v in op.items() if k != "op"}
 

@@ -176,10 +176,11 @@ def _copy(s: State, seat: int, pending: dict[str, Any]) -> list[Action]:
 def _statue(s: State, seat: int, pending: dict[str, Any]) -> list[Action]:
     """Grand Statue, when built: pay up to 3 more stone and/or iron, 1 VP each (0 allowed)."""
     res = s["players"][seat]["res"]
+    most = pending["max"]
     return [
         {"type": "statue", "stone": stone, "iron": iron}
-        for stone in range(min(3, res[1]) + 1)
-        for iron in range(min(3 - stone, res[2]) + 1)
+        for stone in range(min(most, res[1]) + 1)
+        for iron in range(min(most - stone, res[2]) + 1)
     ]
 
 

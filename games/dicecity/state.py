@@ -132,12 +132,12 @@ def location_vp(p: Mapping[str, Any], slot: int) -> int:
     """Printed VP; the Cathedral's X is 1 per cultural location in its row, itself and printed
     Small Houses included, deactivated or not: the book's scoring example (a red row of Grand
     Statue, Manor, Great Wall, Manor, Small House and Cathedral) makes the Cathedral worth 6."""
-    vp = C.CARDS[p["city"][slot]]["vp"]
-    if vp != "X":
-        return int(vp)
+    card = C.CARDS[p["city"][slot]]
+    if card["vp"] != "X":
+        return int(card["vp"])
+    kind = card["effect"][0]["type"]  # op vp_per_type_in_row
     start = slot - slot % C.COLS
-    row = p["city"][start : start + C.COLS]
-    return sum(1 for card in row if C.CARDS[card]["type"] == "cultural")
+    return sum(1 for other in p["city"][start : start + C.COLS] if C.CARDS[other]["type"] == kind)
 
 
 def built_count(p: Mapping[str, Any]) -> int:
