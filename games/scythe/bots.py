@@ -37,7 +37,7 @@ def value(state: State, seat: int) -> float:
     resources = sum(resources_controlled(state, seat, occ))
     stars = sum(p["stars"].values())
     mechs = sum(1 for h in p["mechs"] if h is not None)
-    return (
+    return float(
         8.0 * stars
         + 2.0 * len(p["up"])
         + 2.5 * mechs

@@ -31,12 +31,13 @@ def section_info(p: dict[str, Any], action: str) -> dict[str, Any]:
 
 
 def cost_now(p: dict[str, Any], action: str) -> int:
-    return int(section_info(p, action)["cost"]) - p["cubes"][BOTTOM_ACTIONS.index(action)]
+    return int(section_info(p, action)["cost"]) - int(p["cubes"][BOTTOM_ACTIONS.index(action)])
 
 
 def free_slots(p: dict[str, Any], action: str) -> int:
     info = section_info(p, action)
-    return int(info["cost"]) - int(info["min_cost"]) - p["cubes"][BOTTOM_ACTIONS.index(action)]
+    placed = int(p["cubes"][BOTTOM_ACTIONS.index(action)])
+    return int(info["cost"]) - int(info["min_cost"]) - placed
 
 
 def can_afford(state: State, seat: int, action: str, occ: Any) -> bool:

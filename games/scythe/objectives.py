@@ -4,6 +4,7 @@ discard both (Saxony's Dominate: both may be completed). Requirements follow the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -110,7 +111,17 @@ def _lake_shore(state: State, seat: int, c: Any, p: Any) -> bool:
     return any(len(SHORE[lake] & ctl) >= 5 for lake in LAKES)
 
 
-_CHECKS = {
+def _ring() -> frozenset[str]:
+    from .data import TOUCHING
+
+    return frozenset(TOUCHING[FACTORY_HEX]) - LAKES
+
+
+_FACTORY_RING = _ring()
+
+
+Check = Callable[[State, int, Any, dict[str, Any]], bool]
+_CHECKS: dict[int, Check] = {
     1: lambda s, seat, c, p: _terrain(c, "mountain") >= 3,
     2: lambda s, seat, c, p: sum(1 for h in c["ctl"] if h in TUNNELS) >= 3,
     3: lambda s, seat, c, p: _terrain(c, "farm") >= 3,
@@ -148,12 +159,3 @@ _CHECKS = {
     22: lambda s, seat, c, p: p["fcard"] is not None and not p["up"],
     23: lambda s, seat, c, p: len(p["hand"]) >= 8 and p["stars"].get("combat", 0) >= 1,
 }
-
-
-def _ring() -> frozenset[str]:
-    from .data import TOUCHING
-
-    return frozenset(TOUCHING[FACTORY_HEX]) - LAKES
-
-
-_FACTORY_RING = _ring()

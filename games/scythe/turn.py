@@ -7,12 +7,13 @@ turns.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import IllegalAction, InvalidAction
 from . import bottom, combat, encounters, factory, movement, objectives, top
 from .board import occupancy, unit_hex
-from .data import BOTTOM_ACTIONS, MATS, STAR_LIMIT
+from .data import BOTTOM_ACTIONS, LAKES, MATS, STAR_LIMIT
 from .stars import check_stars, place_star
 from .state import fork
 
@@ -119,7 +120,7 @@ def _move_legal(state: State, seat: int) -> list[Action]:
         carriable = start in state["res"]
         riders = sum(1 for h in p["workers"] if h == start) if unit[0] == "m" else 0
         for to in dests:
-            lake = to in movement.LAKES
+            lake = to in LAKES
             for k in range(0 if lake else riders, -1, -1) if riders else (0,):
                 for carry in (True, False) if carriable and not lake else (False,):
                     out.append(
@@ -156,7 +157,7 @@ def _bottom_legal(state: State, seat: int) -> list[Action]:
     return [*out, {"type": "end_turn"}]
 
 
-_PHASE_LEGAL = {
+_PHASE_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
     "section": _section_legal,
     "top": _top_legal,
     "move": _move_legal,
@@ -224,7 +225,7 @@ def _step_allowed(state: State, seat: int, action: Action) -> bool:
         return False
     if start is None:
         return False
-    lake = to in movement.LAKES
+    lake = to in LAKES
     riders = sum(1 for h in p["workers"] if h == start) if unit[0] == "m" else 0
     if workers < 0 or workers > (0 if lake else riders):
         return False
