@@ -7,12 +7,12 @@ from typing import Any
 
 from games.core.rng import Rng
 
-from . import effects, engine
+from . import effects, engine, tableau
 from .cards import CARDS, LEVEL_COSTS, LEVEL_VP, LOOSE_LIMIT, MAX_LEVEL, MONUMENTS, matches
 
 State = dict[str, Any]
 Action = dict[str, Any]
-CI = effects.CI
+CI = tableau.CI
 KIND_BASE = {
     "gather": 0.6,
     "gather_either": 0.6,
@@ -53,7 +53,7 @@ def deficit(p: dict[str, Any], color: str) -> int:
 
 def best_color(s: State, p: dict[str, Any]) -> str:
     def key(c: str) -> tuple[int, int]:
-        room = effects.can_gather(s, p, c)
+        room = tableau.can_gather(s, p, c)
         return (room, deficit(p, c) * 2 - p["cubes"][CI[c]])
 
     return max("gb", key=key)

@@ -1,21 +1,42 @@
-"""The effects interpreter: every action kind of the rule book, as data-driven small steps.
+"""The effects interpreter: every action kind of the rule book as a small function over data.
 
 SPQF, "Hay dos tipos de acciones": a per-action kind resolves once per modifier; a binary kind
 resolves once whatever the modifiers. A resolving action is a *job*; a job runs in *units*
-(one per modifier for per-action kinds). Each unit offers the choices that are possible now;
-a unit with no possible choice ends the job (the card is used "as fully as possible", Nota del
-diseñador), a unit with one choice resolves by itself, otherwise its seat decides.
+(one per modifier for per-action kinds). For each unit, the kind's function lists the choices
+possible now; no choice ends the job (the card is used "as fully as possible", Nota del
+diseñador), one choice resolves by itself, several are a decision for the job's seat.
 
-Functions here mutate the state they are given: the engine hands them its private copy.
+The same functions answer "would this action change the game?" (`useful`, "No puedes jugar una
+carta que no cambie el estado del juego"): it would, when its first unit has a choice.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from .cards import CARDS, COLORS, LEVEL_COSTS, LOOSE_LIMIT, MAX_LEVEL, can_follow_any, matches
+from .cards import CARDS, COLORS, can_follow_any, matches
+from .tableau import (
+    CI,
+    OTHER,
+    can_expand,
+    can_gather,
+    can_pay,
+    card_room,
+    cube_room,
+    gather,
+    level_cost,
+    pay,
+    recruit_card,
+    recruitable,
+    row_cards,
+    row_of,
+    trash_card,
+)
 
 State = dict[str, Any]
+Player = dict[str, Any]
+Act = dict[str, Any]
 Choice = dict[str, Any]
 
 # kind -> resolves per modifier (True) or once (False). Order follows the book's lists.
@@ -43,155 +64,160 @@ PER_ACTION: dict[str, bool] = {
     "score_level": False,
     "score_mods": True,
 }
-OTHER = {"g": "b", "b": "g"}
-CI = {"g": 0, "b": 1}
 
 
-# --- small board facts -------------------------------------------------------------------------
+class Ctx(NamedTuple):
+    """hand: cards left in hand besides the one being played; color: the bound colour of a
+    'gather either'; depth: trade-row look-ahead; probe: asked by `useful`, not resolving."""
+
+    hand: int
+    color: str | None
+    depth: int
+    probe: bool
 
 
-def card_room(p: dict[str, Any]) -> bool:
-    """SPQF, Nivel de civilización: level 0 stores one card; each level one more."""
-    return bool(len(p["stored"]) < p["level"] + 1)
+Kind = Callable[[State, int, Player, Act, Ctx], list[Choice]]
 
 
-def cube_room(p: dict[str, Any]) -> bool:
-    return bool(p["scubes"][0] + p["scubes"][1] < p["level"] + 1)
+def _take(colors: Any) -> list[Choice]:
+    return [{"type": "take", "color": c} for c in colors]
 
 
-def can_gather(s: State, p: dict[str, Any], color: str) -> bool:
-    """SPQF, Reunir: never more than four of a colour beyond the stored ones; supply is finite."""
-    i = CI[color]
-    return bool(s["supply"][i] > 0 and p["cubes"][i] < LOOSE_LIMIT)
+def _gather(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    return _take([a["color"]]) if can_gather(s, p, a["color"]) else []
 
 
-def gather(s: State, p: dict[str, Any], color: str) -> None:
-    if can_gather(s, p, color):
-        i = CI[color]
-        s["supply"][i] -= 1
-        p["cubes"][i] += 1
+def _gather_either(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    # The colour is chosen before resolving (and binds followers); a probe accepts either.
+    colors = [ctx.color] if ctx.color else (COLORS if ctx.probe else ())
+    return _take([c for c in colors if can_gather(s, p, c)])[:1]
 
 
-def can_pay(p: dict[str, Any], g: int, b: int) -> bool:
-    return bool(p["cubes"][0] + p["scubes"][0] >= g and p["cubes"][1] + p["scubes"][1] >= b)
+def _gather_stored(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    ok = any(p["scubes"][CI[c]] and can_gather(s, p, c) for c in COLORS)
+    return _take(["stored"]) if ok else []
 
 
-def pay(s: State, p: dict[str, Any], g: int, b: int) -> None:
-    """Loose cubes go first, then stored ones ('Puede gastar los recursos almacenados')."""
-    for i, need in ((0, g), (1, b)):
-        loose = min(need, p["cubes"][i])
-        p["cubes"][i] -= loose
-        p["scubes"][i] -= need - loose
-        s["supply"][i] += need
+def _gather_per_card(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    return _take([c for c in COLORS if can_gather(s, p, c)]) if p["stored"] else []
 
 
-def level_cost(p: dict[str, Any], discount: str | None = None) -> tuple[int, int] | None:
-    if p["level"] >= MAX_LEVEL:
-        return None
-    g, b = LEVEL_COSTS[p["level"] + 1]
-    if discount == "g":
-        g = max(0, g - 1)
-    elif discount == "b":
-        b = max(0, b - 1)
-    return g, b
+def _store_card(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    if ctx.hand <= 0 or not card_room(p):
+        return []
+    return [{"type": "store", "card": c} for c in p["hand"]]
 
 
-def can_expand(p: dict[str, Any], discount: str | None = None) -> bool:
-    cost = level_cost(p, discount)
-    return cost is not None and can_pay(p, *cost)
+def _store_cube(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    if not cube_room(p):
+        return []
+    wanted = COLORS if a["color"] == "any" else (a["color"],)
+    return [{"type": "stash", "color": c} for c in wanted if p["cubes"][CI[c]] > 0]
 
 
-def row_of(s: State, seat: int, arrow: str) -> tuple[str, int]:
-    """The row an arrow points at: 'left' is the next seat in turn order, 'right' the previous."""
-    n = s["n"]
-    if arrow == "center":
-        return "central", -1
-    return "row", (seat + 1) % n if arrow == "left" else (seat - 1) % n
+def _store_supply(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    if not cube_room(p):
+        return []
+    return [{"type": "bank", "color": c} for c in COLORS if s["supply"][CI[c]] > 0]
 
 
-def row_cards(s: State, where: tuple[str, int]) -> list[int]:
-    kind, owner = where
-    cards: list[int] = s["central"] if kind == "central" else s["players"][owner]["row"]
-    return cards
+def _resolve_row(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    """'Resuelve una carta de fila comercial según la flecha': an unused, playable card of the
+    row the arrow shows (one level of look-ahead: a row card pointing at a row is enough)."""
+    used = s["turn"]["row_used"]
+    cards = [c for c in row_cards(s, row_of(s, seat, a["arrow"])) if c not in used]
+    if ctx.depth == 0:
+        cards = [c for c in cards if playable(s, seat, p, c, ctx.hand, 1)]
+    return [{"type": "row", "card": c} for c in cards]
 
 
-def recruitable(s: State, seat: int) -> list[int]:
-    """SPQF, Fase de reclutamiento: any trade row but one's own (the central row included)."""
-    found = list(s["central"])
-    for other, p in enumerate(s["players"]):
-        if other != seat:
-            found.extend(p["row"])
-    return found
+def _extra(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    return [{"type": "extra"}] if ctx.hand > 0 or not ctx.probe else []
 
 
-# --- usefulness: "No puedes jugar una carta que no cambie el estado del juego" ------------------
+def _convert(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    # Converting a cube and back changes nothing, so 'as fully as possible' cannot force
+    # conversions: the player may stop (docs/spqf.md).
+    found: list[Choice] = [
+        {"type": "convert", "color": OTHER[c]}
+        for c in COLORS
+        if p["cubes"][CI[c]] > 0 and can_gather(s, p, OTHER[c])
+    ]
+    return found + [{"type": "stop"}] if found else []
+
+
+def _recruit(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    return [{"type": "recruit", "card": c} for c in recruitable(s, seat)]
+
+
+def _trash(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    """'Retire las cartas de su mano o descarte la pila del juego.'"""
+    if ctx.hand <= 0 and not p["discard"]:
+        return []
+    return [{"type": "trash", "card": c} for c in p["hand"] + p["discard"]]
+
+
+def _expand(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    return [{"type": "expand"}] if can_expand(p) else []
+
+
+def _expand_discount(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    return [{"type": "discount", "color": c} for c in COLORS if can_expand(p, c)]
+
+
+def _score_cubes(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    # "Puedes descartar los cubos indicados": each cube is optional.
+    i = CI[a["color"]]
+    if p["cubes"][i] + p["scubes"][i] == 0:
+        return []
+    return [{"type": "score", "color": a["color"]}, {"type": "stop"}]
+
+
+def _score_if(test: Callable[[Player], Any]) -> Kind:
+    def kind(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+        return [{"type": "score", "color": "-"}] if test(p) else []
+
+    return kind
+
+
+def _nothing(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
+    return []  # follow_twice: how a card follows, never an action of its own
+
+
+KINDS: dict[str, Kind] = {
+    "gather": _gather,
+    "gather_either": _gather_either,
+    "gather_stored": _gather_stored,
+    "gather_per_card": _gather_per_card,
+    "store_card": _store_card,
+    "store_cube": _store_cube,
+    "store_supply": _store_supply,
+    "resolve_row": _resolve_row,
+    "extra": _extra,
+    "convert": _convert,
+    "follow_twice": _nothing,
+    "recruit_gather": _recruit,
+    "trash_gather": _trash,
+    "trash_vp": _trash,
+    "expand": _expand,
+    "expand_discount": _expand_discount,
+    "expand_vp": _expand,
+    "score_cubes": _score_cubes,
+    "score_stored_cubes": _score_if(lambda p: p["scubes"][0] + p["scubes"][1]),
+    "score_stored_cards": _score_if(lambda p: p["stored"]),
+    "score_level": _score_if(lambda p: p["level"]),
+    "score_mods": _score_if(lambda p: True),
+}
 
 
 def useful(
-    s: State,
-    seat: int,
-    p: dict[str, Any],
-    a: dict[str, Any],
-    hand_left: int,
-    color: str | None = None,
-    depth: int = 0,
+    s: State, seat: int, p: Player, a: Act, hand_left: int, color: str | None = None, depth: int = 0
 ) -> bool:
-    kind = a["kind"]
-    if kind == "gather":
-        return can_gather(s, p, a["color"])
-    if kind == "gather_either":
-        if color is not None:
-            return can_gather(s, p, color)
-        return can_gather(s, p, "g") or can_gather(s, p, "b")
-    if kind == "gather_stored":
-        return any(p["scubes"][CI[c]] and can_gather(s, p, c) for c in COLORS)
-    if kind == "gather_per_card":
-        return bool(p["stored"]) and (can_gather(s, p, "g") or can_gather(s, p, "b"))
-    if kind == "store_card":
-        return hand_left > 0 and card_room(p)
-    if kind == "store_cube":
-        return cube_room(p) and _loose_of(p, a["color"]) > 0
-    if kind == "store_supply":
-        return cube_room(p) and (s["supply"][0] > 0 or s["supply"][1] > 0)
-    if kind == "resolve_row":
-        used = s["turn"]["row_used"]
-        cards = row_cards(s, row_of(s, seat, a["arrow"]))
-        if depth > 0:
-            return any(c not in used for c in cards)
-        return any(c not in used and playable(s, seat, p, c, hand_left, depth + 1) for c in cards)
-    if kind == "extra":
-        return hand_left > 0
-    if kind == "convert":
-        return any(p["cubes"][CI[c]] > 0 and can_gather(s, p, OTHER[c]) for c in COLORS)
-    if kind == "recruit_gather":
-        return bool(recruitable(s, seat))
-    if kind in ("trash_gather", "trash_vp"):
-        return hand_left > 0 or bool(p["discard"])
-    if kind in ("expand", "expand_vp"):
-        return can_expand(p)
-    if kind == "expand_discount":
-        return can_expand(p, "g") or can_expand(p, "b")
-    if kind == "score_cubes":
-        return bool(_loose_of(p, a["color"]) + p["scubes"][CI[a["color"]]] > 0)
-    if kind == "score_stored_cubes":
-        return bool(p["scubes"][0] + p["scubes"][1] > 0)
-    if kind == "score_stored_cards":
-        return bool(p["stored"])
-    if kind == "score_level":
-        return bool(p["level"] > 0)
-    # score_mods always scores; follow_twice is only ever used to follow.
-    return bool(kind == "score_mods")
+    """Would this action change the game for `seat` now?"""
+    return bool(KINDS[a["kind"]](s, seat, p, a, Ctx(hand_left, color, depth, True)))
 
 
-def _loose_of(p: dict[str, Any], color: str) -> int:
-    if color == "any":
-        return int(p["cubes"][0] + p["cubes"][1])
-    return int(p["cubes"][CI[color]])
-
-
-def playable(
-    s: State, seat: int, p: dict[str, Any], card: int, hand_left: int, depth: int = 0
-) -> bool:
+def playable(s: State, seat: int, p: Player, card: int, hand_left: int, depth: int = 0) -> bool:
     """The cost can be paid first, and then at least one action changes the game."""
     design = CARDS[card]
     g, b = design["cost"]
@@ -206,32 +232,26 @@ def playable(
 _FOLLOW: dict[tuple[int, int, int], int] = {}
 
 
-def follow_times(card: int, leader: int, action: dict[str, Any]) -> int:
-    key = (card, leader, id(action))
-    times = _FOLLOW.get(key)
-    if times is None:
-        times = _FOLLOW[key] = _follow_times(card, leader, action)
-    return times
-
-
-def _follow_times(card: int, leader: int, action: dict[str, Any]) -> int:
+def follow_times(card: int, leader: int, action: Act) -> int:
     """SPQF, Siguiendo: how often a follower's card resolves a followed action (0: it cannot).
 
     A matching card resolves a per-action action once per modifier on it and a binary action
     once; a 'follow any per-action twice' card follows any per-action action twice.
     """
-    if not action["follow"]:
-        return 0
-    per_action = PER_ACTION[action["kind"]]
-    times = 0
-    if matches(CARDS[card]["cat"], CARDS[leader]["cat"]):
-        times = CARDS[card]["mods"] if per_action else 1
-    if per_action and can_follow_any(card):
-        times = max(times, 2)
+    key = (card, leader, id(action))
+    times = _FOLLOW.get(key)
+    if times is None:
+        times = 0
+        per_action = PER_ACTION[action["kind"]]
+        if action["follow"] and matches(CARDS[card]["cat"], CARDS[leader]["cat"]):
+            times = CARDS[card]["mods"] if per_action else 1
+        if action["follow"] and per_action and can_follow_any(card):
+            times = max(times, 2)
+        _FOLLOW[key] = times
     return times
 
 
-# --- units --------------------------------------------------------------------------------------
+# --- resolving units ----------------------------------------------------------------------------
 
 
 def units(s: State, job: dict[str, Any]) -> int:
@@ -249,148 +269,122 @@ def choices(s: State, job: dict[str, Any]) -> list[Choice]:
     seat = job["seat"]
     p = s["players"][seat]
     a = CARDS[job["card"]]["actions"][job["action"]]
-    kind = a["kind"]
-    if kind == "gather":
-        return [{"type": "take", "color": a["color"]}] if can_gather(s, p, a["color"]) else []
-    if kind == "gather_either":
-        c = job["color"]
-        return [{"type": "take", "color": c}] if c and can_gather(s, p, c) else []
-    if kind == "gather_stored":
-        return [{"type": "take", "color": "stored"}] if useful(s, seat, p, a, 0) else []
-    if kind == "gather_per_card":
-        return [{"type": "take", "color": c} for c in COLORS if can_gather(s, p, c)]
-    if kind == "store_card":
-        return [{"type": "store", "card": c} for c in p["hand"]] if card_room(p) else []
-    if kind == "store_cube":
-        if not cube_room(p):
-            return []
-        wanted = COLORS if a["color"] == "any" else (a["color"],)
-        return [{"type": "stash", "color": c} for c in wanted if p["cubes"][CI[c]] > 0]
-    if kind == "store_supply":
-        if not cube_room(p):
-            return []
-        return [{"type": "bank", "color": c} for c in COLORS if s["supply"][CI[c]] > 0]
-    if kind == "resolve_row":
-        used = s["turn"]["row_used"]
-        hand_left = len(p["hand"])
-        cards = row_cards(s, row_of(s, seat, a["arrow"]))
-        return [
-            {"type": "row", "card": c}
-            for c in cards
-            if c not in used and playable(s, seat, p, c, hand_left, 1)
-        ]
-    if kind == "extra":
-        return [{"type": "extra"}]
-    if kind == "convert":
-        # Converting a cube and back changes nothing, so 'as fully as possible' cannot force
-        # conversions: the player may stop (docs/spqf.md).
-        found = [
-            {"type": "convert", "color": OTHER[c]}
-            for c in COLORS
-            if p["cubes"][CI[c]] > 0 and can_gather(s, p, OTHER[c])
-        ]
-        return found + [{"type": "stop"}] if found else []
-    if kind == "recruit_gather":
-        return [{"type": "recruit", "card": c} for c in recruitable(s, seat)]
-    if kind in ("trash_gather", "trash_vp"):
-        return [{"type": "trash", "card": c} for c in p["hand"] + p["discard"]]
-    if kind in ("expand", "expand_vp"):
-        return [{"type": "expand"}] if can_expand(p) else []
-    if kind == "expand_discount":
-        return [{"type": "discount", "color": c} for c in COLORS if can_expand(p, c)]
-    if kind == "score_cubes":
-        c = a["color"]
-        if p["cubes"][CI[c]] + p["scubes"][CI[c]] == 0:
-            return []
-        return [{"type": "score", "color": c}, {"type": "stop"}]
-    if kind in ("score_stored_cubes", "score_stored_cards", "score_level"):
-        return [{"type": "score", "color": "-"}] if useful(s, seat, p, a, 0) else []
-    if kind == "score_mods":
-        return [{"type": "score", "color": "-"}]
-    return []
+    return KINDS[a["kind"]](s, seat, p, a, Ctx(len(p["hand"]), job["color"], 0, False))
 
 
 def resolve(s: State, job: dict[str, Any], choice: Choice) -> bool:
     """Do one unit. Returns False when the choice ends the job (the optional 'stop')."""
-    from .flow import recruit_card, trash_card
-
-    seat = job["seat"]
-    p = s["players"][seat]
-    a = CARDS[job["card"]]["actions"][job["action"]]
-    kind = a["kind"]
-    t = choice["type"]
-    if t == "stop":
+    if choice["type"] == "stop":
         return False
-    if t == "take":
-        if choice["color"] == "stored":
-            for c in COLORS:
-                for _ in range(p["scubes"][CI[c]]):
-                    gather(s, p, c)
-        else:
-            gather(s, p, choice["color"])
-    elif t == "store":
-        p["hand"].remove(choice["card"])
-        p["stored"].append(choice["card"])
-    elif t == "stash":
-        i = CI[choice["color"]]
-        p["cubes"][i] -= 1
-        p["scubes"][i] += 1
-    elif t == "bank":
-        i = CI[choice["color"]]
-        s["supply"][i] -= 1
-        p["scubes"][i] += 1
-    elif t == "row":
-        s["turn"]["row_used"].append(choice["card"])
-        s["turn"]["queued"].append(choice["card"])
-    elif t == "extra":
-        s["turn"]["plays"] += a["n"]
-    elif t == "convert":
-        to = CI[choice["color"]]
-        p["cubes"][1 - to] -= 1
-        s["supply"][1 - to] += 1
-        s["supply"][to] -= 1
-        p["cubes"][to] += 1
-    elif t == "recruit":
-        recruit_card(s, seat, choice["card"])
-        gather(s, p, a["color"])
-    elif t == "trash":
-        trash_card(s, seat, choice["card"])
-        if kind == "trash_vp":
-            p["vp"] += 1
-        else:
-            gather(s, p, a["color"])
-    elif t in ("expand", "discount"):
-        _expand(s, seat, choice.get("color") if t == "discount" else None)
-        if kind == "expand_vp":
-            p["vp"] += 2
-    elif t == "score":
-        _score(s, p, kind, choice["color"])
+    seat = job["seat"]
+    a = CARDS[job["card"]]["actions"][job["action"]]
+    DO[choice["type"]](s, seat, s["players"][seat], a, choice)
     return True
 
 
-def _score(s: State, p: dict[str, Any], kind: str, color: str) -> None:
-    if kind == "score_cubes":
-        pay(s, p, 1 if color == "g" else 0, 1 if color == "b" else 0)
+Do = Callable[[State, int, Player, Act, Choice], None]
+
+
+def _do_take(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    if choice["color"] != "stored":
+        gather(s, p, choice["color"])
+        return
+    for c in COLORS:
+        for _ in range(p["scubes"][CI[c]]):
+            gather(s, p, c)
+
+
+def _do_store(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    """'Coloque una tarjeta de su mano debajo de su cuadro': stored cards never leave."""
+    p["hand"].remove(choice["card"])
+    p["stored"].append(choice["card"])
+
+
+def _do_stash(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    i = CI[choice["color"]]
+    p["cubes"][i] -= 1
+    p["scubes"][i] += 1
+
+
+def _do_bank(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    i = CI[choice["color"]]
+    s["supply"][i] -= 1
+    p["scubes"][i] += 1
+
+
+def _do_row(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    # Played as the next action card, once this one is fully resolved (flow.end_play).
+    s["turn"]["row_used"].append(choice["card"])
+    s["turn"]["queued"].append(choice["card"])
+
+
+def _do_extra(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    s["turn"]["plays"] += a["n"]
+
+
+def _do_convert(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    to = CI[choice["color"]]
+    p["cubes"][1 - to] -= 1
+    s["supply"][1 - to] += 1
+    s["supply"][to] -= 1
+    p["cubes"][to] += 1
+
+
+def _do_recruit(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    recruit_card(s, seat, choice["card"])
+    gather(s, p, a["color"])
+
+
+def _do_trash(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    trash_card(s, seat, choice["card"])
+    if a["kind"] == "trash_vp":
         p["vp"] += 1
-    elif kind == "score_stored_cubes":
-        p["vp"] += p["scubes"][0] + p["scubes"][1]
-    elif kind == "score_stored_cards":
-        p["vp"] += len(p["stored"])
-    elif kind == "score_level":
-        p["vp"] += p["level"]
     else:
-        p["vp"] += 1
+        gather(s, p, a["color"])
 
 
-def _expand(s: State, seat: int, discount: str | None) -> None:
+def _do_expand(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
     """SPQF, Nivel de civilización: levels in order; the first to reach each gains 1 VP.
     Several seats expanding on one card resolve in turn order from the active player, so the
     first to resolve is the first to reach it."""
-    p = s["players"][seat]
-    cost = level_cost(p, discount)
+    cost = level_cost(p, choice.get("color"))
     assert cost is not None
     pay(s, p, *cost)
     p["level"] += 1
     if s["firsts"][p["level"] - 1] < 0:
         s["firsts"][p["level"] - 1] = seat
         p["vp"] += 1
+    if a["kind"] == "expand_vp":
+        p["vp"] += 2
+
+
+SCORES: dict[str, Callable[[Player], int]] = {
+    "score_stored_cubes": lambda p: int(p["scubes"][0] + p["scubes"][1]),
+    "score_stored_cards": lambda p: len(p["stored"]),
+    "score_level": lambda p: int(p["level"]),
+    "score_mods": lambda p: 1,
+    "score_cubes": lambda p: 1,
+}
+
+
+def _do_score(s: State, seat: int, p: Player, a: Act, choice: Choice) -> None:
+    color = choice["color"]
+    if a["kind"] == "score_cubes":
+        pay(s, p, 1 if color == "g" else 0, 1 if color == "b" else 0)
+    p["vp"] += SCORES[a["kind"]](p)
+
+
+DO: dict[str, Do] = {
+    "take": _do_take,
+    "store": _do_store,
+    "stash": _do_stash,
+    "bank": _do_bank,
+    "row": _do_row,
+    "extra": _do_extra,
+    "convert": _do_convert,
+    "recruit": _do_recruit,
+    "trash": _do_trash,
+    "expand": _do_expand,
+    "discount": _do_expand,
+    "score": _do_score,
+}

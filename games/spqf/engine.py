@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core.errors import IllegalAction, InvalidAction
 
-from . import effects, flow, state
+from . import effects, flow, state, tableau
 from .cards import CARDS
 
 State = dict[str, Any]
@@ -84,7 +84,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     if step == "unit":
         return effects.choices(s, s["jobs"][0])
     if step == "recruit":
-        return [{"type": "recruit", "card": c} for c in effects.recruitable(s, seat)]
+        return [{"type": "recruit", "card": c} for c in tableau.recruitable(s, seat)]
     return []
 
 

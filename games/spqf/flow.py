@@ -9,60 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.rng import Rng
-
-from . import effects
-from .cards import CARDS, CENTRAL_SIZE, END_VP, HAND_SIZE, MAX_LEVEL, has_per_action, matches
+from . import effects, tableau
+from .cards import CARDS, END_VP, HAND_SIZE, MAX_LEVEL, has_per_action, matches
 
 State = dict[str, Any]
 ROUND_LIMIT = 60  # a site safeguard against endless bot games; never reached by real play
-
-
-# --- card movements -----------------------------------------------------------------------------
-
-
-def draw(s: State, seat: int, count: int) -> None:
-    """SPQF, Fase de robo: draw; an empty deck is rebuilt by shuffling the discard pile."""
-    p = s["players"][seat]
-    for _ in range(count):
-        if not p["deck"]:
-            if not p["discard"]:
-                return
-            rng = Rng(s["rng"])
-            p["deck"] = p["discard"]
-            p["discard"] = []
-            rng.shuffle(p["deck"])
-            s["rng"] = rng.state
-        p["hand"].append(p["deck"].pop())
-
-
-def refill_central(s: State) -> None:
-    """SPQF, Fase de reclutamiento: a card taken from the central row is replaced at once;
-    placing the last card of the Civilization deck there starts the end of the game."""
-    while len(s["central"]) < CENTRAL_SIZE and s["civ"]:
-        s["central"].append(s["civ"].pop())
-        if not s["civ"] and s["end"] is None:
-            s["end"] = "the last Civilization card reached the central row"
-
-
-def recruit_card(s: State, seat: int, card: int) -> None:
-    """SPQF, Reclutar: the card goes to the recruiter's discard pile."""
-    if card in s["central"]:
-        s["central"].remove(card)
-        refill_central(s)
-    else:
-        for p in s["players"]:
-            if card in p["row"]:
-                p["row"].remove(card)
-                break
-    s["players"][seat]["discard"].append(card)
-
-
-def trash_card(s: State, seat: int, card: int) -> None:
-    """SPQF, Basura: from the hand or the discard pile, out of the game."""
-    p = s["players"][seat]
-    (p["hand"] if card in p["hand"] else p["discard"]).remove(card)
-    s["trashed"].append(card)
 
 
 # --- the action phase ---------------------------------------------------------------------------
@@ -92,7 +43,7 @@ def play_card(s: State, card: int, source: str) -> None:
         p["played"].append(card)
         s["turn"]["plays"] -= 1
     g, b = CARDS[card]["cost"]
-    effects.pay(s, p, g, b)
+    tableau.pay(s, p, g, b)
     s["play"] = {
         "card": card,
         "source": source,
@@ -129,7 +80,7 @@ def modify_options(s: State) -> list[dict[str, Any]]:
         ]
     if needs_color(card):
         # The colour must let the active player gather, when one does ("tanto como puedas").
-        colors = [c for c in "gb" if effects.can_gather(s, p, c)] or ["g", "b"]
+        colors = [c for c in "gb" if tableau.can_gather(s, p, c)] or ["g", "b"]
         out += [{"type": "go", "color": c} for c in colors]
     elif out:
         out.append({"type": "go"})
@@ -302,7 +253,7 @@ def settle(s: State) -> None:
             if len(options) <= 1 and all(o["type"] == "go" for o in options):
                 finish_modifying(s, options[0].get("color") if options else None)
                 continue
-        if step == "recruit" and not effects.recruitable(s, s["active"]):
+        if step == "recruit" and not tableau.recruitable(s, s["active"]):
             end_turn(s)
             continue
         return
@@ -312,7 +263,7 @@ def settle(s: State) -> None:
 
 
 def recruit_phase(s: State, card: int) -> None:
-    recruit_card(s, s["active"], card)
+    tableau.recruit_card(s, s["active"], card)
     end_turn(s)
 
 
@@ -330,7 +281,7 @@ def end_turn(s: State) -> None:
     p["discard"] += [c for c in p["hand"] if CARDS[c]["starting"]]
     p["row"] = [c for c in p["hand"] if not CARDS[c]["starting"]]
     p["hand"] = []
-    draw(s, active, HAND_SIZE)
+    tableau.draw(s, active, HAND_SIZE)
     _check_end(s)
     nxt = (active + 1) % s["n"]
     if nxt == s["first"]:

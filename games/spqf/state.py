@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core.rng import Rng
 
-from . import flow
+from . import flow, tableau
 from .cards import CENTRAL_SIZE, CIV_IDS, HAND_SIZE, MONUMENTS, SUPPLY, starting_ids
 
 State = dict[str, Any]
@@ -89,7 +89,7 @@ def begin_play(s: State) -> None:
     s["packs"] = []
     s["picked"] = []
     for seat in range(s["n"]):
-        flow.draw(s, seat, HAND_SIZE)
+        tableau.draw(s, seat, HAND_SIZE)
     flow.start_turn(s)
 
 
