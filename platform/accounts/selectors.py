@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
-from play.models import Match, Seat
 
 from accounts.models import User
+from play.models import Match, Seat
 
 GAMES_SHOWN = 50
 

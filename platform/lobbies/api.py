@@ -59,6 +59,7 @@ class TableList(generics.ListCreateAPIView):  # type: ignore[type-arg]
             .select_related("host")
             .prefetch_related("entries__user")
             .annotate(taken=Count("entries"))
+            .order_by("-created_at")
         )
         params = self.request.query_params
         if params.get("game"):

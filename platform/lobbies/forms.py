@@ -50,7 +50,11 @@ class TableForm(forms.Form):
 
     def options_for(self, game: str) -> dict[str, Any]:
         prefix = f"opt_{game}_"
-        return {k[len(prefix) :]: v for k, v in self.cleaned_data.items() if k.startswith(prefix)}
+        return {
+            k[len(prefix) :]: v
+            for k, v in self.cleaned_data.items()
+            if k.startswith(prefix) and v not in ("", None)
+        }
 
 
 def _option_field(game: Game, option: Any) -> forms.Field:
@@ -60,6 +64,7 @@ def _option_field(game: Game, option: Any) -> forms.Field:
             required=False, initial=option.default, label=label, help_text=option.help
         )
     return forms.ChoiceField(
+        required=False,  # another game's options must not block the form; missing = default
         choices=[(str(v), text) for v, text in option.choices],
         initial=str(option.default),
         label=label,

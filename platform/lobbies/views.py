@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,7 +14,7 @@ from django.views.decorators.http import require_POST
 from games.core import all_games
 from lobbies import services
 from lobbies.forms import TableForm
-from lobbies.models import Table
+from lobbies.models import Table, TableEntry
 from play.errors import PlayError
 from play.models import Seat
 
@@ -26,6 +28,7 @@ def open_tables(request: HttpRequest) -> HttpResponse:
         Table.objects.filter(status=Table.Status.OPEN, private=False)
         .select_related("host")
         .annotate(taken=Count("entries"))
+        .order_by("-created_at")
     )
     filters = {k: request.GET.get(k, "") for k in ("game", "mode", "ranked", "seats")}
     if filters["game"]:
@@ -37,7 +40,8 @@ def open_tables(request: HttpRequest) -> HttpResponse:
     if filters["seats"].isdigit():
         tables = tables.filter(seats=int(filters["seats"]))
     page = Paginator(tables, 30).get_page(request.GET.get("page"))
-    context = {"page": page, "filters": filters, "games": all_games()}
+    query = urlencode({k: v for k, v in filters.items() if v})  # the page links keep the filters
+    context = {"page": page, "filters": filters, "games": all_games(), "query": f"{query}&"}
     return render(request, "lobbies/list.html", context)
 
 
@@ -142,12 +146,12 @@ def my_games(request: HttpRequest) -> HttpResponse:
     seats = (
         Seat.objects.filter(user=request.user, match__status="active")
         .select_related("match")
+        .prefetch_related("match__seats__user")
         .order_by("-to_act", "match__deadline", "-match__updated_at")
     )
-    tables = (
-        Table.objects.filter(status=Table.Status.OPEN)
-        .filter(Q(entries__user=request.user))
-        .annotate(taken=Count("entries"))
-        .distinct()
+    # Filtering on entries in the same query would make Count("entries") count only mine.
+    mine = TableEntry.objects.filter(user=request.user).values("table_id")
+    tables = Table.objects.filter(status=Table.Status.OPEN, pk__in=mine).annotate(
+        taken=Count("entries")
     )
     return render(request, "lobbies/my_games.html", {"seats": seats, "tables": tables})

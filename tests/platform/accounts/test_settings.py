@@ -1,8 +1,8 @@
 """Settings: turn e-mails on or off, and a display name that stays valid and unique."""
 
 import pytest
-from accounts.models import User
 
+from accounts.models import User
 from tests.platform.conftest import make_user
 
 

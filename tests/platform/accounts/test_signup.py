@@ -3,10 +3,10 @@
 import re
 
 import pytest
-from accounts.models import User
 from allauth.account.models import EmailAddress
 from django.core import mail
 
+from accounts.models import User
 from tests.platform.conftest import make_user
 
 PASSWORD = "a-long-password-1"
