@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Engine benchmarks on one core: bot self-play of every registered game (the last line of each
 # is one JSON object: games, decisions, seconds, decisions_per_s, apply_p95_ms...), then every
-# script in bench/ with its default arguments. BENCH_GAMES sets the number of self-play games.
+# script in bench/ (a module with a __main__ guard) with its default arguments; the live-tables
+# bench needs PostgreSQL and Redis like the tests. BENCH_GAMES sets the number of self-play games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +16,7 @@ for game in $(.venv/bin/python -c 'from games.core import game_names; print(*gam
 done
 
 for script in bench/*.py; do
-  [ -e "$script" ] || continue
+  grep -q '^if __name__ == "__main__":' "$script" || continue  # a helper module, not a bench
   echo "== $script"
   .venv/bin/python "$script"
 done
