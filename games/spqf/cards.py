@@ -67,10 +67,17 @@ def matches(category: str, other: str) -> bool:
     return category in (other, WILD) or other == WILD
 
 
-def has_per_action(card: int) -> bool:
-    from .effects import PER_ACTION
+_PER_ACTION_CARDS: dict[int, bool] = {}
 
-    return any(PER_ACTION[a["kind"]] for a in CARDS[card]["actions"])
+
+def has_per_action(card: int) -> bool:
+    """Does the card have a per-action action (so it takes modifiers)?"""
+    found = _PER_ACTION_CARDS.get(card)
+    if found is None:
+        from .effects import PER_ACTION  # effects imports this module
+
+        found = _PER_ACTION_CARDS[card] = any(PER_ACTION[a["kind"]] for a in CARDS[card]["actions"])
+    return found
 
 
 def can_follow_any(card: int) -> bool:
