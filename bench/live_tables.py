@@ -1,0 +1,337 @@
+"""N live Dice City tables over real WebSockets against the ASGI server (uvicorn), PostgreSQL
+and the Redis channel layer: moves/s, and the time from a submission until EVERY seat of that
+table has the snapshot of the new version (p50, p95, p99).
+
+    python bench/live_tables.py --tables 100 --seconds 30
+
+Each table has 4 players, one WebSocket each (JSON snapshots, no HTML). The seat to act picks a
+random legal action from its own snapshot and submits it with the version; the next move of a
+table starts once all four seats have the update, paced so that all tables together aim at
+--rate moves/s (0: no pacing, every table moves as fast as it can). The last line printed is one
+JSON object with the figures. See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from live_profile import profile_start, profile_summary  # noqa: E402
+from live_setup import ROOT, BenchTable, database_prepare, server_env, tables_create  # noqa: E402
+
+MOVE_TIMEOUT_S = 10.0
+
+
+@dataclass
+class Seat:
+    index: int
+    socket: object = None
+    version: int = -1
+    snapshot: dict = field(default_factory=dict)
+
+
+@dataclass
+class Table:
+    match_id: int
+    seats: list[Seat]
+    waiting_for: int | None = None  # the version every seat must reach to finish the move
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    error: str | None = None
+    finished: bool = False
+
+    def on_snapshot(self, seat: Seat, snapshot: dict) -> None:
+        seat.version = snapshot["version"]
+        seat.snapshot = snapshot
+        if snapshot["status"] == "finished":
+            self.finished = True
+        if self.waiting_for is not None and all(s.version >= self.waiting_for for s in self.seats):
+            self.arrived.set()
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    latencies_ms: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    timeouts: int = 0
+
+    def error(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+
+def main() -> None:
+    args = _parse_args()
+    var_dir = Path(tempfile.mkdtemp(prefix="live-bench-"))
+    env = server_env(args.database, var_dir)
+    started = time.monotonic()
+    database_prepare(env, args.database)
+    bench_tables = tables_create(env, args.tables)
+    setup_s = time.monotonic() - started
+    print(f"set-up: {args.tables} tables, {4 * args.tables} players in {setup_s:.1f} s")
+    port = args.port or _free_port()
+    server = _server_start(env, port, args, var_dir)
+    try:
+        result = asyncio.run(_run(args, port, bench_tables, server))
+    finally:
+        _server_stop(server)
+    _report(args, result)
+    if args.profile:
+        profile_summary(Path(args.profile))
+
+
+def _parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured time first")
+    parser.add_argument(
+        "--rate", type=float, default=300.0, help="target moves/s over all tables (0: no pacing)"
+    )
+    parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument(
+        "--app", default="config.asgi:application", help="the ASGI application (to try variants)"
+    )
+    parser.add_argument("--database", default="tabletop_bench")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="sample the server with py-spy during the measured time (raw stacks to FILE, "
+        "a summary printed); needs py-spy installed",
+    )
+    return parser.parse_args()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _server_start(env: dict[str, str], port: int, args: argparse.Namespace, var_dir: Path):
+    log = (var_dir / "server.log").open("wb")
+    command = [sys.executable, "-m", "uvicorn", args.app, "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--workers", str(args.workers), "--log-level", "warning"]
+    command += ["--no-access-log"]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server exited; see {var_dir / 'server.log'}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                return process
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit("the server did not answer in 60 s")
+
+
+def _server_stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process and its children (uvicorn workers), from /proc."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    while pids:
+        current = pids.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except (OSError, IndexError):
+            continue
+        pids.extend(int(c) for c in children)
+    return total
+
+
+async def _run(args: argparse.Namespace, port: int, bench_tables: list[BenchTable], server):
+    tables = [Table(t.match_id, [Seat(i) for i in range(len(t.sessions))]) for t in bench_tables]
+    stats = Stats()
+    connect_started = time.monotonic()
+    readers = await _connect_all(port, tables, bench_tables, stats)
+    connect_s = time.monotonic() - connect_started
+    stop = asyncio.Event()
+    interval = len(tables) / args.rate if args.rate else 0.0
+    rng = random.Random(args.seed)
+    drivers = [
+        asyncio.create_task(_drive(t, stats, stop, interval, random.Random(rng.random())))
+        for t in tables
+    ]
+    await asyncio.sleep(args.warmup)
+    stats.measuring = True
+    cpu_server, cpu_self = _cpu_seconds(server.pid), time.process_time()
+    measured_from = time.monotonic()
+    spy = profile_start(args.profile, server.pid, args.seconds) if args.profile else None
+    await asyncio.sleep(args.seconds)
+    stats.measuring = False
+    elapsed = time.monotonic() - measured_from
+    cpu_server = _cpu_seconds(server.pid) - cpu_server
+    cpu_self = time.process_time() - cpu_self
+    stop.set()
+    await asyncio.gather(*drivers, return_exceptions=True)
+    if spy is not None:
+        await asyncio.to_thread(spy.wait)
+    for table in tables:
+        for seat in table.seats:
+            await seat.socket.close()
+    await asyncio.gather(*readers, return_exceptions=True)
+    finished = sum(t.finished for t in tables)
+    return stats, elapsed, connect_s, cpu_server, cpu_self, finished
+
+
+async def _connect_all(port, tables, bench_tables, stats) -> list[asyncio.Task]:
+    from websockets.asyncio.client import connect
+
+    limit = asyncio.Semaphore(20)
+    origin = f"http://127.0.0.1:{port}"
+
+    async def open_seat(table: Table, seat: Seat, session: str) -> None:
+        async with limit:
+            seat.socket = await connect(
+                f"ws://127.0.0.1:{port}/ws/matches/{table.match_id}/",
+                origin=origin,
+                additional_headers={"Cookie": f"sessionid={session}"},
+                compression=None,
+                max_size=None,
+                open_timeout=30,
+            )
+            first = json.loads(await seat.socket.recv())
+            table.on_snapshot(seat, first)
+
+    await asyncio.gather(
+        *(
+            open_seat(table, seat, bench.sessions[seat.index])
+            for table, bench in zip(tables, bench_tables, strict=True)
+            for seat in table.seats
+        )
+    )
+    return [
+        asyncio.create_task(_read(table, seat, stats)) for table in tables for seat in table.seats
+    ]
+
+
+async def _read(table: Table, seat: Seat, stats: Stats) -> None:
+    async for raw in seat.socket:
+        message = json.loads(raw)
+        kind = message["type"]
+        if kind == "snapshot":
+            table.on_snapshot(seat, message)
+        elif kind == "error":
+            table.error = message.get("error", "error")
+            stats.error(table.error)
+            table.arrived.set()
+
+
+async def _drive(
+    table: Table, stats: Stats, stop: asyncio.Event, interval: float, rng: random.Random
+) -> None:
+    """Move, wait until every seat has the new version, pause to keep the pace; repeat."""
+    loop = asyncio.get_running_loop()
+    next_at = loop.time() + rng.random() * interval
+    while not stop.is_set() and not table.finished:
+        await asyncio.sleep(max(0.0, next_at - loop.time()))
+        if stop.is_set():
+            break
+        version = table.seats[0].version
+        await _settled(table, version)
+        actor = next((s for s in table.seats if s.snapshot.get("legal")), None)
+        if actor is None or table.finished:
+            break
+        choice = rng.choice(actor.snapshot["legal"])["action"]
+        table.waiting_for, table.error = version + 1, None
+        table.arrived.clear()
+        sent = time.perf_counter()
+        await actor.socket.send(json.dumps({"type": "act", "action": choice, "version": version}))
+        try:
+            await asyncio.wait_for(table.arrived.wait(), MOVE_TIMEOUT_S)
+        except TimeoutError:
+            stats.timeouts += 1
+        else:
+            if table.error is None and stats.measuring:
+                stats.moves += 1
+                stats.latencies_ms.append((time.perf_counter() - sent) * 1000)
+        table.waiting_for = None
+        next_at = max(next_at + interval, loop.time())
+
+
+async def _settled(table: Table, version: int) -> None:
+    """Wait until every seat of the table shows the same version (after an error, say)."""
+    for _ in range(1000):
+        if all(s.version == table.seats[0].version for s in table.seats):
+            return
+        await asyncio.sleep(0.01)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def _report(args: argparse.Namespace, result) -> None:
+    stats, elapsed, connect_s, cpu_server, cpu_self, finished = result
+    lat = stats.latencies_ms
+    figures = {
+        "tables": args.tables,
+        "sockets": 4 * args.tables,
+        "workers": args.workers,
+        "rate_target": args.rate,
+        "seconds": round(elapsed, 2),
+        "moves": stats.moves,
+        "moves_per_s": round(stats.moves / elapsed, 1),
+        "p50_ms": round(_percentile(lat, 50), 1),
+        "p95_ms": round(_percentile(lat, 95), 1),
+        "p99_ms": round(_percentile(lat, 99), 1),
+        "max_ms": round(max(lat), 1) if lat else None,
+        "errors": stats.errors,
+        "timeouts": stats.timeouts,
+        "finished_tables": finished,
+        "connect_s": round(connect_s, 1),
+        "server_cpu_s": round(cpu_server, 1),
+        "loadgen_cpu_s": round(cpu_self, 1),
+        "server_cpu_ms_per_move": round(1000 * cpu_server / stats.moves, 2)
+        if stats.moves
+        else None,
+    }
+    print(
+        f"{figures['moves_per_s']} moves/s over {figures['seconds']} s; submission -> every seat "
+        f"updated: p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms, "
+        f"p99 {figures['p99_ms']} ms; server CPU {figures['server_cpu_s']} s, "
+        f"load generator CPU {figures['loadgen_cpu_s']} s"
+    )
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    try:
+        import uvloop
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    except ImportError:
+        pass
+    main()
