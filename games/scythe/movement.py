@@ -4,11 +4,14 @@ carrying, and workers driven home by a character or mech."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .board import controller, occupancy, unit_hex
 from .data import (
+    FACTIONS,
     FACTORY_HEX,
+    HEXES,
     HOME_HEXES,
     HOMES,
     LAKES,
@@ -39,47 +42,69 @@ def lake_mover(player: dict[str, Any]) -> bool:
     return player["faction"] in ("nordic", "polania") and has_mech_ability(player, MOVE_ABILITY)
 
 
-def neighbours(state: State, occ: Occ, seat: int, kind: str, here: str) -> set[str]:
+def neighbours(state: State, occ: Occ, seat: int, kind: str, here: str) -> frozenset[str]:
     """Hexes one move away for a unit of kind 'c', 'm' or 'w' of `seat` standing on `here`."""
     p = state["players"][seat]
     faction = p["faction"]
     fighter = kind != "w"
-    mine = mine_hex(p)
-    out: set[str] = set()
-    if here in LAKES:
-        out |= SHORE[here]
-        if faction == "polania":
-            out |= LAKES  # Submerge: every lake is adjacent to every other lake
-    else:
-        out |= LAND[here]
-        if fighter and has_mech_ability(p, RIVERWALK):
-            walk = p["riverwalk"] if "riverwalk" in p else _riverwalk(faction)
-            out |= {h for h in RIVER[here] if TERRAIN[h] in walk}
-        elif not fighter and faction == "nordic":
-            out |= RIVER[here]  # Swim: workers cross rivers (never onto lakes)
-        if here in TUNNELS or here == mine:
-            out |= TUNNELS
-            if mine:
-                out.add(mine)
-        if fighter and lake_mover(p):
-            out |= SHORE[here]
-            if faction == "polania" and SHORE[here]:
-                pass
-        if fighter and has_mech_ability(p, MOVE_ABILITY):
-            out |= _special_links(state, occ, seat, faction, here, mine)
-    if fighter and faction == "crimea" and has_mech_ability(p, MOVE_ABILITY):
-        out |= _wayfare_homes(state, seat)
-    out.discard(here)
-    if not (fighter and lake_mover(p)):
-        out -= LAKES
-    if not (fighter and faction == "crimea" and has_mech_ability(p, MOVE_ABILITY)):
-        out -= HOME_HEXES
+    moves = fighter and p["mechs"][MOVE_ABILITY] is not None
+    wayfare = _wayfare_homes(state, seat) if moves and faction == "crimea" else frozenset()
+    table = _static_neighbours(
+        faction,
+        fighter,
+        fighter and p["mechs"][RIVERWALK] is not None,
+        moves and faction in ("nordic", "polania"),
+        wayfare,
+        mine_hex(p),
+    )
+    out = table[here]
+    if moves and faction in ("rusviet", "saxony") and here not in LAKES:
+        links = _special_links(state, occ, seat, faction, here, mine_hex(p))
+        if links:
+            out = (out | links) - {here}
     return out
 
 
-def _riverwalk(faction: str) -> frozenset[str]:
-    from .data import FACTIONS
+@lru_cache(maxsize=256)
+def _static_neighbours(
+    faction: str,
+    fighter: bool,
+    riverwalk: bool,
+    lakes: bool,
+    wayfare: frozenset[str],
+    mine: str | None,
+) -> dict[str, frozenset[str]]:
+    """The adjacency that depends only on the board and the unlocked abilities (cached)."""
+    walk = _riverwalk(faction)
+    table = {}
+    for here in HEXES:
+        out: set[str] = set()
+        if here in LAKES:
+            out |= SHORE[here]
+            if faction == "polania":
+                out |= LAKES  # Submerge: every lake is adjacent to every other lake
+        else:
+            out |= LAND[here]
+            if riverwalk:
+                out |= {h for h in RIVER[here] if TERRAIN[h] in walk}
+            elif not fighter and faction == "nordic":
+                out |= RIVER[here]  # Swim: workers cross rivers (never onto lakes)
+            if here in TUNNELS or here == mine:
+                out |= TUNNELS
+                if mine:
+                    out.add(mine)
+            if lakes:
+                out |= SHORE[here]  # Seaworthy / Submerge: onto the lakes along the shore
+        if not lakes:
+            out -= LAKES
+        out -= HOME_HEXES
+        out |= wayfare  # Wayfare: one's own home base and inactive ones, from anywhere
+        out.discard(here)
+        table[here] = frozenset(out)
+    return table
 
+
+def _riverwalk(faction: str) -> frozenset[str]:
     return frozenset(FACTIONS[faction]["riverwalk"])
 
 
@@ -115,11 +140,15 @@ def _candidate_hexes(state: State, occ: Occ, seat: int) -> set[str]:
     return hexes
 
 
-def _wayfare_homes(state: State, seat: int) -> set[str]:
+def _wayfare_homes(state: State, seat: int) -> frozenset[str]:
     """Wayfare: one's own home base and the home bases of factions not in the game."""
-    playing = {p["faction"] for p in state["players"]}
-    own = HOMES[state["players"][seat]["faction"]]
-    return {h for f, h in HOMES.items() if f not in playing or h == own}
+    return _wayfare_for(tuple(p["faction"] for p in state["players"]), seat)
+
+
+@lru_cache(maxsize=64)
+def _wayfare_for(factions: tuple[str, ...], seat: int) -> frozenset[str]:
+    own = HOMES[factions[seat]]
+    return frozenset(h for f, h in HOMES.items() if f not in factions or h == own)
 
 
 def enemies_at(occ: Occ, seat: int, hex_id: str) -> tuple[bool, bool]:

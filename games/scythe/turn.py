@@ -196,7 +196,7 @@ def apply_trusted(state: State, seat: int, action: Action) -> State:
     """apply without validation, for an action taken from legal_actions (bots' lookahead)."""
     state = fork(state)
     _APPLY[action["type"]](state, seat, action)
-    if not state["over"]:
+    if not state["over"] and action["type"] in _MAY_EARN_STARS:
         check_stars(state)
     return state
 
@@ -523,7 +523,7 @@ def end_turn(state: State) -> None:
 
 # Not in the book: a safety net so that bots that never reach six stars still finish; real
 # games end well before (a typical game is about 20 rounds).
-ROUND_LIMIT = 200
+ROUND_LIMIT = 500
 
 
 def _reveal(state: State, seat: int, action: Action) -> None:
@@ -531,6 +531,25 @@ def _reveal(state: State, seat: int, action: Action) -> None:
     if state["phase"] == "end":
         end_turn(state)
 
+
+# Actions that can raise upgrades, mechs, structures, recruits, workers, popularity or power
+# (combat and objective stars are placed where they are won).
+_MAY_EARN_STARS = frozenset(
+    {
+        "bolster",
+        "trade",
+        "done",
+        "produce_at",
+        "upgrade",
+        "deploy",
+        "build",
+        "enlist",
+        "pay",
+        "encounter",
+        "factory_top",
+        "place",
+    }
+)
 
 _APPLY = {
     "section": _section,
