@@ -5,6 +5,8 @@ import os
 
 # One database name per test run (pytest-django adds "test_"), so runs side by side never clash.
 os.environ.setdefault("DATABASE_URL", f"postgres://postgres@127.0.0.1:5432/tabletop_{os.getpid()}")
+# Connections close after each request or socket call, so none outlives the test database.
+os.environ.setdefault("DB_CONN_MAX_AGE", "0")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
 os.environ.setdefault("CHANNELS_PREFIX", f"test{os.getpid()}")
 os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")

@@ -87,7 +87,11 @@ TEMPLATES = [
 # Databases: PostgreSQL when DATABASE_URL is set, SQLite in var/ otherwise.
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60), conn_health_checks=True
+        )
+    }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async as sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing.websocket import WebsocketCommunicator
 from django.conf import settings
