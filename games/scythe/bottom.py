@@ -90,7 +90,21 @@ def effect_legal(state: State, seat: int, action: str, fixed: str | None, occ: A
     return [{"type": "build", "kind": k, "hex": h} for k in kinds for h in hexes]
 
 
+def _tokens_nearby(state: State, p: dict[str, Any], kind: str) -> int:
+    """Tokens of a kind on hexes where the player has anything: an upper bound of what it
+    controls, cheap enough to rule most unaffordable actions out without the occupancy."""
+    index = RES_INDEX[kind]
+    hexes = {p["char"], *p["workers"], *(h for h in p["mechs"] if h is not None)}
+    hexes.update(p["built"].values())
+    res = state["res"]
+    return sum(res[h][index] for h in hexes if h in res)
+
+
 def bottom_legal(state: State, seat: int, action: str) -> list[Action]:
+    p = state["players"][seat]
+    slack = 1 if p["faction"] == "crimea" and p["hand"] else 0
+    if _tokens_nearby(state, p, BOTTOM_RESOURCE[action]) + slack < cost_now(p, action):
+        return []
     occ = occupancy(state)
     if not can_afford(state, seat, action, occ):
         return []

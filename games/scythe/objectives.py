@@ -93,8 +93,25 @@ def met(state: State, seat: int, card: int) -> bool:
     return bool(check and check(state, seat, c, p))
 
 
+def _piles(state: State, c: _Facts, at_least: int) -> bool:
+    """A cheap upper bound: tokens on hexes where the seat has anything."""
+    return sum(sum(state["res"].get(h, ())) for h in c.mine) >= at_least
+
+
+def _crowd(p: dict[str, Any]) -> int:
+    """Most units of the seat on one hex (an upper bound for card 13 without structures)."""
+    counts: dict[str, int] = {}
+    for h in (p["char"], *p["workers"], *(m for m in p["mechs"] if m is not None)):
+        counts[h] = counts.get(h, 0) + 1
+    return max(counts.values())
+
+
 def _highest_power(state: State, seat: int, c: Any, p: Any) -> bool:
-    return FACTORY_HEX in c["ctl"] and all(p["power"] >= q["power"] for q in state["players"])
+    return (
+        FACTORY_HEX in c.mine
+        and FACTORY_HEX in c["ctl"]
+        and all(p["power"] >= q["power"] for q in state["players"])
+    )
 
 
 def _single_hex(state: State, seat: int, c: Any, test: Any) -> bool:
@@ -107,6 +124,8 @@ def _single_hex(state: State, seat: int, c: Any, test: Any) -> bool:
 
 
 def _lake_shore(state: State, seat: int, c: Any, p: Any) -> bool:
+    if not any(len(SHORE[lake] & c.mine) >= 5 for lake in LAKES):
+        return False
     ctl = set(c["ctl"])
     return any(len(SHORE[lake] & ctl) >= 5 for lake in LAKES)
 
@@ -123,7 +142,9 @@ _FACTORY_RING = _ring()
 Check = Callable[[State, int, Any, dict[str, Any]], bool]
 _CHECKS: dict[int, Check] = {
     1: lambda s, seat, c, p: _terrain(c, "mountain") >= 3,
-    2: lambda s, seat, c, p: sum(1 for h in c["ctl"] if h in TUNNELS) >= 3,
+    2: lambda s, seat, c, p: (
+        len(c.mine & TUNNELS) >= 3 and sum(1 for h in c["ctl"] if h in TUNNELS) >= 3
+    ),
     3: lambda s, seat, c, p: _terrain(c, "farm") >= 3,
     4: lambda s, seat, c, p: _terrain(c, "tundra") >= 3,
     5: _highest_power,
@@ -131,31 +152,42 @@ _CHECKS: dict[int, Check] = {
     6: lambda s, seat, c, p: bool(s["ctx"].get("drove_workers")) and p["power"] >= 7,
     7: lambda s, seat, c, p: p["fcard"] is not None and c["mechs"] >= 1 and c["workers"] <= 3,
     8: lambda s, seat, c, p: p["coins"] <= 2 and c["workers"] >= 4 and p["pop"] >= 7,
-    9: lambda s, seat, c, p: _single_hex(s, seat, c, lambda h, r, u: sum(r) >= 9 and all(r)),
+    9: lambda s, seat, c, p: (
+        _piles(s, c, 9) and _single_hex(s, seat, c, lambda h, r, u: sum(r) >= 9 and all(r))
+    ),
     10: lambda s, seat, c, p: _terrain(c, "forest") >= 3,
     11: lambda s, seat, c, p: _terrain(c, "village") >= 3,
     12: lambda s, seat, c, p: p["coins"] >= 20,
-    13: lambda s, seat, c, p: _single_hex(
-        s, seat, c, lambda h, r, u: sum(u) + (1 if h in p["built"].values() else 0) >= 6
+    13: lambda s, seat, c, p: (
+        _crowd(p) >= 5
+        and _single_hex(
+            s, seat, c, lambda h, r, u: sum(u) + (1 if h in p["built"].values() else 0) >= 6
+        )
     ),
     14: lambda s, seat, c, p: (
         bool(p["up"])
         and c["mechs"] >= 1
         and bool(p["built"])
         and bool(p["recruits"])
+        and _piles(s, c, 1)
         and all(c["res"])
     ),
     15: lambda s, seat, c, p: c["workers"] == len(p["recruits"]),
-    16: lambda s, seat, c, p: _single_hex(
-        s, seat, c, lambda h, r, u: u[0] == 1 and u[1] == 1 and u[2] == 1 and sum(r) >= 5
+    16: lambda s, seat, c, p: (
+        sum(s["res"].get(p["char"], ())) >= 5
+        and _single_hex(
+            s, seat, c, lambda h, r, u: u[0] == 1 and u[1] == 1 and u[2] == 1 and sum(r) >= 5
+        )
     ),
     17: lambda s, seat, c, p: (
-        p["fcard"] is None and sum(1 for h in c["ctl"] if h in _FACTORY_RING) >= 2
+        p["fcard"] is None
+        and len(c.mine & _FACTORY_RING) >= 2
+        and sum(1 for h in c["ctl"] if h in _FACTORY_RING) >= 2
     ),
     18: lambda s, seat, c, p: p["power"] == 0 and p["pop"] >= 13 and c["workers"] >= 5,
     19: _lake_shore,
     20: lambda s, seat, c, p: len(p["built"]) >= 3 and p["pop"] >= 7 and c["mechs"] == 0,
-    21: lambda s, seat, c, p: max(c["res"]) >= 9,
+    21: lambda s, seat, c, p: _piles(s, c, 9) and max(c["res"]) >= 9,
     22: lambda s, seat, c, p: p["fcard"] is not None and not p["up"],
     23: lambda s, seat, c, p: len(p["hand"]) >= 8 and p["stars"].get("combat", 0) >= 1,
 }
