@@ -1,24 +1,39 @@
+"""The current user over HTTP, and API tokens for clients that do not keep a session."""
+
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers
+from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.forms import clean_unique_display_name
 from accounts.models import User
 
 
-class UserSerializer(serializers.ModelSerializer):
+class UserSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     class Meta:
         model = User
         fields = ["id", "display_name", "email", "turn_emails"]
         read_only_fields = ["id", "email"]
 
+    def validate_display_name(self, value: str) -> str:
+        """The same rules as the settings page: format, reserved words, unique in any case."""
+        try:
+            return clean_unique_display_name(value, self.instance.pk if self.instance else None)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(exc.messages, code=exc.code) from exc
+
 
 class MeView(APIView):
-    """The user the request is authenticated as."""
+    """The user the request is authenticated as; PATCH changes the display name or turn e-mails."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -26,15 +41,37 @@ class MeView(APIView):
     def get(self, request: Request) -> Response:
         return Response(UserSerializer(request.user).data)
 
+    @extend_schema(request=UserSerializer, responses={200: UserSerializer, 400: dict})
+    def patch(self, request: Request) -> Response:
+        user = User.objects.get(pk=request.user.pk)
+        data = UserSerializer(user, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        data.save()
+        return Response(data.data)
 
-class TokenSerializer(serializers.Serializer):
+
+class TokenInput(serializers.Serializer):  # type: ignore[type-arg]
     username = serializers.EmailField(help_text="Your e-mail address.")
     password = serializers.CharField(style={"input_type": "password"})
 
 
 class TokenView(ObtainAuthToken):
-    """Exchange e-mail and password for an API token (send it as `Authorization: Token <key>`)."""
+    """Exchange e-mail and password for an API token (send it as `Authorization: Token <key>`).
 
-    @extend_schema(request=TokenSerializer, responses={200: dict})
-    def post(self, request: Request, *args: object, **kwargs: object) -> Response:
-        return super().post(request, *args, **kwargs)
+    As on the log-in page, an account whose e-mail address is not verified yet is refused."""
+
+    @extend_schema(
+        request=TokenInput,
+        responses={200: inline_serializer("TokenOutput", {"token": serializers.CharField()})},
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        credentials = self.get_serializer(data=request.data)
+        credentials.is_valid(raise_exception=True)
+        user = credentials.validated_data["user"]
+        if not EmailAddress.objects.filter(user=user, verified=True).exists():
+            return Response(
+                {"error": "unverified", "detail": "Confirm your e-mail address first."},
+                status=403,
+            )
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})

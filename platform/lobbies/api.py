@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, permissions, serializers
 from rest_framework.request import Request
@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from lobbies import services
-from lobbies.models import Table
+from lobbies.models import Table, TableEntry
 from play.api import error_response
 from play.errors import PlayError
 
@@ -21,16 +21,25 @@ class TableSerializer(serializers.ModelSerializer):
     host = serializers.CharField(source="host.display_name", read_only=True)
     players = serializers.SerializerMethodField()
     match = serializers.SerializerMethodField()
+    invite = serializers.SerializerMethodField(help_text="The invite token, for its players.")
 
     class Meta:
         model = Table
         fields = [
             "id", "game", "host", "seats", "ranked", "mode", "move_seconds", "private",
-            "options", "status", "players", "match", "created_at",
+            "options", "status", "players", "match", "created_at", "invite",
         ]  # fmt: skip
 
     def get_players(self, table: Table) -> list[str]:
         return [e.user.display_name if e.user else f"{e.bot} bot" for e in table.entries.all()]
+
+    def get_invite(self, table: Table) -> str | None:
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return None
+        seated = any(e.user_id == user.pk for e in table.entries.all())
+        return table.invite_token if seated else None
 
     def get_match(self, table: Table) -> int | None:
         match = getattr(table, "match", None)
@@ -81,14 +90,24 @@ class TableList(generics.ListCreateAPIView):  # type: ignore[type-arg]
             table = services.lobby_create(host=request.user, **data.validated_data)
         except PlayError as exc:
             return error_response(exc)
-        return Response(TableSerializer(table).data, status=201)
+        return Response(TableSerializer(table, context={"request": request}).data, status=201)
 
 
 class TableDetail(generics.RetrieveAPIView):  # type: ignore[type-arg]
+    """A table; a private one only with `?invite=<token>` or for the players at it."""
+
     serializer_class = TableSerializer
     permission_classes = [permissions.AllowAny]
-    queryset = Table.objects.filter(private=False)
     lookup_url_kwarg = "table_id"
+
+    def get_queryset(self) -> Any:
+        visible = Q(private=False)
+        if invite := self.request.query_params.get("invite"):
+            visible |= Q(invite_token=invite)
+        if self.request.user.is_authenticated:
+            mine = TableEntry.objects.filter(user=self.request.user).values("table_id")
+            visible |= Q(pk__in=mine)
+        return Table.objects.filter(visible)
 
 
 class TableVerb(APIView):
@@ -105,7 +124,7 @@ class TableVerb(APIView):
         except PlayError as exc:
             return error_response(exc)
         table.refresh_from_db()
-        return Response(TableSerializer(table).data)
+        return Response(TableSerializer(table, context={"request": request}).data)
 
     def run(self, request: Request, table_id: int, body: dict[str, Any]) -> Table:
         user = request.user
