@@ -1,11 +1,11 @@
 # The site's image: web (uvicorn, ASGI), Celery worker and beat all run from it (docker-compose.yml).
 FROM python:3.11-slim
 
+# platform/ is a source root (never a package); the repository root holds games/.
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    # platform/ is a source root (never a package); the repository root holds games/.
     PYTHONPATH=/app/platform:/app \
     DJANGO_SETTINGS_MODULE=config.settings \
     VAR_DIR=/app/var
