@@ -67,7 +67,21 @@ def to_act(s: State) -> tuple[int, ...]:
     return (s["active"],)
 
 
+# The last state asked about, by identity: a bot lists the choices and `apply` validates against
+# the same list right after. States are values (never mutated once made), so the identity of
+# the object is enough; a copy of the list is handed out so callers cannot spoil it.
+_last: list[Any] = [None, -1, []]
+
+
 def legal_actions(s: State, seat: int) -> list[Action]:
+    if _last[0] is s and _last[1] == seat:
+        return list(_last[2])
+    found = _legal(s, seat)
+    _last[:] = [s, seat, found]
+    return list(found)
+
+
+def _legal(s: State, seat: int) -> list[Action]:
     if seat not in to_act(s):
         return []
     step = s["step"]
@@ -182,7 +196,15 @@ def why_not(s: State, seat: int, action: Action) -> str:
 
 
 def timeout_action(s: State, seat: int) -> Action | None:
-    """A follower whose clock runs out declines to follow (the live-game follow time limit)."""
-    if s["step"] == "follow" and seat in to_act(s):
+    """A follower whose clock runs out declines to follow (the live-game follow time limit),
+    and one resolving a followed action takes the first choice (or stops). The active player's
+    own decisions have no default: running out of time forfeits, as the site does."""
+    if seat not in to_act(s):
+        return None
+    if s["step"] == "follow":
         return {"type": "decline"}
+    if s["step"] == "unit" and seat != s["active"]:
+        options = legal_actions(s, seat)
+        stop = [a for a in options if a["type"] == "stop"]
+        return (stop or options)[0]
     return None

@@ -132,3 +132,14 @@ def test_it_does_not_let_followers_draw_until_their_own_turn():
     assert s["active"] == 1
     assert len(s["players"][1]["hand"]) == 1
     assert terraces in s["players"][1]["discard"]  # follow cards go to the discard pile
+
+
+def test_a_timed_out_follower_resolving_its_action_takes_the_first_choice():
+    cache, shrine = civ("en_cache"), civ("oak_shrine")
+    a, b = civ("ag_orchard"), civ("in_sawmill")
+    s = arrange(hands={0: [cache, civ("sc_alchemy")], 1: [shrine, a, b]}, level={1: 1})
+    s = act(s, 0, "play", card=cache)
+    s = act(s, 1, "follow", card=shrine, action=0)
+    assert GAME.to_act(s) == (1,) and s["step"] == "unit"
+    s = GAME.apply(s, 1, GAME.timeout_action(s, 1))
+    assert s["players"][1]["stored"] == [a]
