@@ -151,21 +151,27 @@ def _wayfare_for(factions: tuple[str, ...], seat: int) -> frozenset[str]:
     return frozenset(h for f, h in HOMES.items() if f not in factions or h == own)
 
 
-def enemies_at(occ: Occ, seat: int, hex_id: str) -> tuple[bool, bool]:
-    """(any enemy unit, any enemy character or mech) on a hex."""
-    here = occ.get(hex_id)
-    if not here:
-        return False, False
-    units = fighters = False
-    for other, counts in here.items():
-        if other != seat:
-            units = True
-            if counts[0] or counts[1]:
-                fighters = True
+def enemy_hexes(occ: Occ, seat: int) -> tuple[set[str], set[str]]:
+    """(hexes with any enemy unit, hexes with an enemy character or mech)."""
+    units: set[str] = set()
+    fighters: set[str] = set()
+    for h, here in occ.items():
+        for other, counts in here.items():
+            if other != seat:
+                units.add(h)
+                if counts[0] or counts[1]:
+                    fighters.add(h)
     return units, fighters
 
 
-def destinations(state: State, occ: Occ, seat: int, unit: str, reach: int) -> list[str]:
+def destinations(
+    state: State,
+    occ: Occ,
+    seat: int,
+    unit: str,
+    reach: int,
+    enemies: tuple[set[str], set[str]] | None = None,
+) -> list[str]:
     """Where a unit can end one move of up to `reach` steps (Speed, Factory card moves).
 
     Scythe, Move: a character or mech stops on entering a hex with enemy units; a character stops
@@ -174,12 +180,18 @@ def destinations(state: State, occ: Occ, seat: int, unit: str, reach: int) -> li
     """
     p = state["players"][seat]
     start = unit_hex(p, unit)
-    kind = "c" if unit == "char" else unit[0]
     if start is None:
         return []
-    if kind == "w" and enemies_at(occ, seat, start)[1]:
-        return []
-    tokens = state["tokens"]
+    kind = "c" if unit == "char" else unit[0]
+    units, fighters = enemies if enemies is not None else enemy_hexes(occ, seat)
+    if kind == "w":
+        if start in fighters:
+            return []
+        if reach == 1:
+            return sorted(neighbours(state, occ, seat, kind, start) - units)
+    stop = units | HOME_HEXES
+    if kind == "c":
+        stop = stop | set(state["tokens"])
     seen = {start}
     frontier = [start]
     found: list[str] = []
@@ -190,17 +202,11 @@ def destinations(state: State, occ: Occ, seat: int, unit: str, reach: int) -> li
                 if h in seen:
                     continue
                 seen.add(h)
-                any_enemy, _ = enemies_at(occ, seat, h)
-                if kind == "w":
-                    if any_enemy:
-                        continue
-                    found.append(h)
-                    nxt.append(h)
+                if kind == "w" and h in units:
                     continue
                 found.append(h)
-                if any_enemy or (kind == "c" and h in tokens) or h in HOME_HEXES:
-                    continue
-                nxt.append(h)
+                if h not in stop:
+                    nxt.append(h)
         frontier = nxt
     return sorted(found)
 

@@ -110,15 +110,16 @@ def _move_legal(state: State, seat: int) -> list[Action]:
     move = ctx["move"]
     p = state["players"][seat]
     occ = occupancy(state)
+    enemies = movement.enemy_hexes(occ, seat)
     out: list[Action] = []
     speed = movement.has_mech_ability(p, movement.SPEED)
     for unit, start in _movable(p, ctx["moved"]):
         reach = move["reach"] + (1 if speed and unit[0] != "w" else 0)
-        dests = movement.destinations(state, occ, seat, unit, reach)
+        dests = movement.destinations(state, occ, seat, unit, reach, enemies)
         if not dests:
             continue
         carriable = start in state["res"]
-        riders = sum(1 for h in p["workers"] if h == start) if unit[0] == "m" else 0
+        riders = occ[start][seat][2] if unit[0] == "m" else 0
         for to in dests:
             lake = to in LAKES
             for k in range(0 if lake else riders, -1, -1) if riders else (0,):
@@ -177,8 +178,11 @@ def check_shape(action: Any) -> None:
     if action["type"] not in KNOWN:
         raise InvalidAction(f"Scythe has no action called {action['type']!r}")
     for key, value in action.items():
-        if not isinstance(value, str | int | bool | list) and value is not None:
+        if type(value) not in _FIELD_TYPES:
             raise InvalidAction(f"field {key!r} has a value of the wrong type")
+
+
+_FIELD_TYPES = (str, int, bool, list, type(None))
 
 
 def apply(state: State, seat: int, action: Action) -> State:
@@ -330,10 +334,11 @@ def _can_still_move(state: State, seat: int) -> bool:
     ctx = state["ctx"]
     p = state["players"][seat]
     occ = occupancy(state)
+    enemies = movement.enemy_hexes(occ, seat)
     speed = movement.has_mech_ability(p, movement.SPEED)
     for unit, _ in _movable(p, ctx["moved"]):
         reach = ctx["move"]["reach"] + (1 if speed and unit[0] != "w" else 0)
-        if movement.destinations(state, occ, seat, unit, reach):
+        if movement.destinations(state, occ, seat, unit, reach, enemies):
             return True
     return False
 
