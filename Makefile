@@ -1,7 +1,7 @@
 # One command per chore; each is a plain script in scripts/ (the real implementation).
 # `make test ARGS="tests/games -x"` passes arguments on to pytest.
 
-.PHONY: run test lint bench migrate worker beat install demo
+.PHONY: run test lint typecheck bench migrate worker beat install demo
 
 run:  ## install if needed, migrate, create demo accounts, serve http://127.0.0.1:8000
 	scripts/run.sh
@@ -11,6 +11,9 @@ test:  ## the whole suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL
 
 lint:  ## ruff check + ruff format --check
 	scripts/lint.sh
+
+typecheck:  ## mypy --strict on games/, mypy with django-stubs on platform/
+	scripts/typecheck.sh
 
 bench:  ## engine self-play timings and the scripts in bench/
 	scripts/bench.sh
