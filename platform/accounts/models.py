@@ -58,8 +58,9 @@ class User(AbstractUser):
     )
 
     USERNAME_FIELD = "email"
-    REQUIRED_FIELDS: list[str] = ["display_name"]
-    objects = TabletopUserManager()
+    REQUIRED_FIELDS = ["display_name"]  # noqa: RUF012 - Django's own class attribute
+    # django-stubs declares `objects` a ClassVar on the base class.
+    objects = TabletopUserManager()  # type: ignore[misc]
 
     class Meta:
         constraints = [

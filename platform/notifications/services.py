@@ -62,7 +62,7 @@ def turn_email_send(*, seat_id: int, since: int) -> bool:
 def _still_due(seat: Seat, since: int) -> bool:
     if seat.match.is_finished or not seat.to_act or seat.to_act_since != since:
         return False
-    online = Presence.objects.filter(match_id=seat.match_id, user_id=seat.user_id).exists()
+    online = Presence.objects.filter(match_id=seat.match_id, user=seat.user).exists()
     return not online
 
 
@@ -79,4 +79,5 @@ def _turn_message(seat: Seat) -> EmailMultiAlternatives:
         "settings_link": settings.SITE_URL + reverse("accounts:settings"),
         "site_name": settings.SITE_NAME,
     }
+    assert seat.user is not None  # only human seats are e-mailed (seats_newly_to_act)
     return render_email("turn", context, seat.user.email)
