@@ -109,6 +109,13 @@ def _prompt(view: dict[str, Any], names: dict[int, str]) -> str:
     return f"{name}: {title}" if name and step != "over" else title
 
 
+def _you_first(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The viewer's own tableau (and hand) first, then the others in turn order."""
+    you = view["you"]
+    players: list[dict[str, Any]] = view["players"]
+    return players if you is None else players[you:] + players[:you]
+
+
 def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:
@@ -135,7 +142,7 @@ def board_context(
     ]
     return {
         "sp": {
-            "players": [_player(view, p, info.get(p["seat"]), found) for p in view["players"]],
+            "players": [_player(view, p, info.get(p["seat"]), found) for p in _you_first(view)],
             "central": [_card(c, found) for c in view["central"]],
             "civ_count": view["civ_count"],
             "trashed": len(view["trashed"]),
