@@ -120,3 +120,14 @@ def test_it_refuses_malformed_and_out_of_turn_actions():
         GAME.apply(s, 1, {"type": "pass"})
     except Exception as exc:  # noqa: BLE001
         assert type(exc).__name__ == "IllegalAction"
+
+
+def test_it_lets_two_stored_cards_modify_the_same_action_card():
+    # Each stored card helps "una de las cartas de acción ... en cada turno": the limit is per
+    # stored card, so two of them may modify one action card.
+    forage, terraces, orchard = starting(0, "s_forage"), civ("ag_terraces"), civ("ag_orchard")
+    s = arrange(hands={0: [forage]}, level={0: 1}, stored={0: [terraces, orchard]})
+    s = act(s, 0, "play", card=forage)
+    s = act(s, 0, "modify", stored=terraces)
+    s = act(s, 0, "modify", stored=orchard)
+    assert s["players"][0]["cubes"] == [4, 0]

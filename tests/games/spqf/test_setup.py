@@ -62,3 +62,5 @@ def test_it_keeps_draft_picks_secret_from_other_seats():
     seen = GAME.view(s, 1)["players"][0]
     assert seen["picks"] is None and seen["pack"] is None and seen["picks_count"] == 1
     assert GAME.public_action(s, 0, {"type": "pick", "card": 7}) == {"type": "pick"}
+    card = s["packs"][1][0]
+    assert GAME.narrate(s, 1, {"type": "pick", "card": card}) == "drafted a card"
