@@ -175,7 +175,7 @@ def _score_cubes(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choic
 
 def _score_if(test: Callable[[Player], Any]) -> Kind:
     def kind(s: State, seat: int, p: Player, a: Act, ctx: Ctx) -> list[Choice]:
-        return [{"type": "score", "color": "-"}] if test(p) else []
+        return [{"type": "score", "color": "vp"}] if test(p) else []
 
     return kind
 

@@ -1,5 +1,6 @@
 """Hypothesis invariants over random playouts: card conservation (deck + hand + discard +
-stored + rows + trashed + in play is constant), cubes within limits, scores never negative."""
+stored + rows + trashed + in play is constant), cubes within limits, scores never negative,
+every legal action round-trips through the text notation."""
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -28,6 +29,8 @@ def test_cards_and_cubes_are_conserved_along_any_playout(seats, seed, draft, ste
             break
         seat = GAME.to_act(s)[0]
         options = GAME.legal_actions(s, seat)
+        for action in options:  # every choice can be written and read back (logs, e-mail)
+            assert GAME.parse_action(GAME.format_action(action)) == action
         s = GAME.apply(s, seat, options[rng.below(len(options))])
         assert sorted(all_cards(s)) == total
         for i, color in enumerate("gb"):
