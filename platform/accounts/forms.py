@@ -15,7 +15,9 @@ def clean_unique_display_name(value: str, exclude_pk: int | None = None) -> str:
     """The format, the reserved words, and no other player with the name in any case."""
     value = value.strip()
     validate_display_name(value)
-    taken = User.objects.filter(display_name__iexact=value).exclude(pk=exclude_pk)
+    taken = User.objects.filter(display_name__iexact=value)
+    if exclude_pk is not None:
+        taken = taken.exclude(pk=exclude_pk)
     if taken.exists():
         raise forms.ValidationError("That display name is taken.", code="display_name_taken")
     return value

@@ -32,7 +32,8 @@ def profile(request: HttpRequest, display_name: str) -> HttpResponse:
 
 @login_required
 def settings_edit(request: HttpRequest) -> HttpResponse:
-    user = User.objects.get(pk=request.user.pk)  # a copy: a refused form must not rename the menu
+    # A copy of the user: a refused form must not rename the menu of the page it re-renders.
+    user = User.objects.get(pk=request.user.pk or 0)
     form = SettingsForm(request.POST or None, instance=user)
     if request.method == "POST" and form.is_valid():
         form.save()

@@ -143,14 +143,15 @@ def table_verb(request: HttpRequest, table_id: int, verb: str) -> HttpResponse:
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
     """My matches, those where it is my turn first, then my open tables."""
+    me = request.user.pk or 0  # login_required: never 0
     seats = (
-        Seat.objects.filter(user=request.user, match__status="active")
+        Seat.objects.filter(user_id=me, match__status="active")
         .select_related("match")
         .prefetch_related("match__seats__user")
         .order_by("-to_act", "match__deadline", "-match__updated_at")
     )
     # Filtering on entries in the same query would make Count("entries") count only mine.
-    mine = TableEntry.objects.filter(user=request.user).values("table_id")
+    mine = TableEntry.objects.filter(user_id=me).values("table_id")
     tables = Table.objects.filter(status=Table.Status.OPEN, pk__in=mine).annotate(
         taken=Count("entries")
     )
