@@ -22,7 +22,7 @@ from play.api import error_response
 def _rating_json(rating: Rating, rank: int | None) -> dict[str, Any]:
     return {
         "game": rating.game,
-        "player": rating.user.display_name,
+        "player": getattr(rating, "player_name", None) or rating.user.display_name,
         "rank": rank,
         "rating": rating.rating,
         "games": rating.games,

@@ -46,6 +46,26 @@ class Rating(models.Model):
         return elo.is_provisional(self.games)
 
 
+class LadderBucket(models.Model):
+    """How many established players of a game have a rating in [bucket, bucket + 1).
+
+    Kept in step with Rating in the same transaction. Summing the ~2,000 buckets above a rating
+    gives a rank, and the page at any offset, without walking the whole ladder index.
+    """
+
+    game = models.CharField(max_length=32)
+    bucket = models.IntegerField()
+    count = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "bucket"], name="one_bucket_per_rating"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.bucket}: {self.count}"
+
+
 class RatingChange(models.Model):
     """What one ranked match did to one player's rating: the history and the audit trail.
 

@@ -7,12 +7,14 @@ hand edit) and is reported.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import F, Min
 
-from ladders.models import Rating, RatingChange
+from ladders.buckets import bucket_of, buckets_rebuild
+from ladders.models import LadderBucket, Rating, RatingChange
 from ladders.services import rated_seats, result_rate
 from play.models import Match
 
@@ -63,7 +65,18 @@ def ratings_compare(ratings: dict[RatingKey, Rating], changes: list[RatingChange
                 f"{_change_tuple(old)}, recomputed {_change_tuple(change)}"
             )
     problems.extend(f"change {key}: stored but not recomputed" for key in stored_changes)
+    problems.extend(_buckets_compare(ratings))
     return problems
+
+
+def _buckets_compare(ratings: dict[RatingKey, Rating]) -> list[str]:
+    counted = Counter((r.game, bucket_of(r.rating)) for r in ratings.values() if not r.provisional)
+    stored = Counter({(b.game, b.bucket): b.count for b in LadderBucket.objects.exclude(count=0)})
+    return [
+        f"bucket {key}: stored {stored[key]}, recounted {counted[key]}"
+        for key in sorted(set(counted) | set(stored))
+        if counted[key] != stored[key]
+    ]
 
 
 def _rating_tuple(rating: Rating | None) -> tuple[Any, ...] | None:
@@ -83,8 +96,12 @@ def ratings_store(ratings: dict[RatingKey, Rating], changes: list[RatingChange])
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("LOCK TABLE ladders_rating, ladders_ratingchange IN EXCLUSIVE MODE")
+                cursor.execute(
+                    "LOCK TABLE ladders_rating, ladders_ratingchange, ladders_ladderbucket"
+                    " IN EXCLUSIVE MODE"
+                )
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
         Rating.objects.bulk_create(ratings.values(), batch_size=2000)
         RatingChange.objects.bulk_create(changes, batch_size=2000)
+        buckets_rebuild()

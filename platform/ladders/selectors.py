@@ -5,12 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Case, Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, When
-from django.db.models.functions import Coalesce
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    When,
+)
+from django.db.models.functions import Coalesce, Floor
 
 from games.core import get_game
 from ladders import charts, elo
-from ladders.models import QueueEntry, Rating, RatingChange
+from ladders.models import LadderBucket, QueueEntry, Rating, RatingChange
 from play.models import Match
 
 PAGE_SIZE = 50
@@ -37,16 +48,48 @@ def _ranked(game: str) -> QuerySet[Rating]:
     return Rating.objects.filter(game=game, games__gte=elo.PROVISIONAL_GAMES)
 
 
-def _ladder_order(rows: QuerySet[Rating]) -> QuerySet[Rating]:
-    return rows.order_by("-rating", "id")
-
-
-def _better_count(game: str) -> Subquery:
-    """How many established players stand above the outer row (ties broken by id)."""
-    better = _ranked(game).filter(
-        Q(rating__gt=OuterRef("rating")) | Q(rating=OuterRef("rating"), id__lt=OuterRef("id"))
+def _rank_expression(game: str) -> Any:
+    """The outer row's rank: established players in higher buckets (a sum over the bucket
+    counts), plus those above it in its own bucket (a short index range), plus one."""
+    above = LadderBucket.objects.filter(game=game, bucket__gt=Floor(OuterRef("rating")))
+    higher_buckets = Subquery(above.values("game").annotate(n=Sum("count")).values("n"))
+    same = _ranked(game).filter(
+        Q(rating__gt=OuterRef("rating")) | Q(rating=OuterRef("rating"), id__lt=OuterRef("id")),
+        rating__gte=Floor(OuterRef("rating")),
+        rating__lt=Floor(OuterRef("rating")) + 1,
     )
-    return Subquery(better.order_by().values("game").annotate(n=Count("id")).values("n"))
+    same_bucket = Subquery(same.order_by().values("game").annotate(n=Count("id")).values("n"))
+    return Case(
+        When(
+            games__gte=elo.PROVISIONAL_GAMES,
+            then=Coalesce(higher_buckets, 0) + Coalesce(same_bucket, 0) + 1,
+        ),
+        default=None,
+        output_field=IntegerField(),
+    )
+
+
+# The page of established players at any offset: the bucket counts say which rating the page
+# starts below and how many rows of the ladder index are left to skip (a few hundred at most).
+_RANKED_PAGE_SQL = """
+WITH cumulative AS (
+    SELECT bucket, count, SUM(count) OVER (ORDER BY bucket DESC) AS through
+    FROM ladders_ladderbucket WHERE game = %(game)s
+), start AS (
+    SELECT bucket + 1 AS below, %(offset)s - (through - count) AS skip
+    FROM cumulative WHERE through > %(offset)s ORDER BY bucket DESC LIMIT 1
+)
+SELECT r.id, r.user_id, r.game, r.rating, r.games, r.wins, r.last_played,
+       u.display_name AS player_name
+FROM ladders_rating r JOIN accounts_user u ON u.id = r.user_id
+WHERE r.id IN (
+    SELECT id FROM ladders_rating
+    WHERE game = %(game)s AND games >= %(established)s AND rating < (SELECT below FROM start)
+    ORDER BY rating DESC, id
+    LIMIT %(limit)s OFFSET (SELECT skip FROM start)
+)
+ORDER BY r.rating DESC, r.id
+"""
 
 
 def ladder_page(
@@ -54,25 +97,31 @@ def ladder_page(
 ) -> LadderPage:
     """One page of a game's ladder, fetched in ONE query.
 
-    The established players (PROVISIONAL_GAMES rated games or more) are ranked by rating; their
-    rank is their position. `provisional` lists the newcomers instead (marked, unranked). A
-    search by name lists both, each established player with their rank counted in SQL.
+    The established players (PROVISIONAL_GAMES rated games or more) are ranked by rating, ties
+    by seniority of their rating row; the rank is the position. `provisional` lists the
+    newcomers instead (marked, unranked). A search by name lists both, ranked ones first.
     """
-    page = max(1, page)
+    page = max(1, min(page, 100_000))
     offset = (page - 1) * size
-    wanted: QuerySet[Rating]
+    rows: list[Rating]
     if search:
-        wanted = _search(game, search)[offset : offset + size + 1]
-    else:
-        pool = (
+        rows = list(_search(game, search)[offset : offset + size + 1])
+    elif provisional:
+        ids = (
             Rating.objects.filter(game=game, games__gt=0, games__lt=elo.PROVISIONAL_GAMES)
-            if provisional
-            else _ranked(game)
+            .order_by("-rating", "id")
+            .values("id")[offset : offset + size + 1]
         )
-        # The page's ids come from the partial index alone; only those rows are then joined.
-        ids = _ladder_order(pool).values("id")[offset : offset + size + 1]
-        wanted = _ladder_order(Rating.objects.filter(id__in=ids))
-    rows = list(wanted.select_related("user").only(*_ROW_FIELDS))
+        wanted = Rating.objects.filter(id__in=ids).order_by("-rating", "id")
+        rows = list(wanted.annotate(player_name=F("user__display_name")).only(*_ROW_FIELDS))
+    else:
+        params = {
+            "game": game,
+            "offset": offset,
+            "limit": size + 1,
+            "established": elo.PROVISIONAL_GAMES,
+        }
+        rows = list(Rating.objects.raw(_RANKED_PAGE_SQL, params))
     for position, row in enumerate(rows):
         if not search:
             row.rank = None if provisional else offset + position + 1  # type: ignore[attr-defined]
@@ -81,18 +130,14 @@ def ladder_page(
     )
 
 
-_ROW_FIELDS = ("rating", "games", "wins", "last_played", "game", "user__display_name")
+_ROW_FIELDS = ("rating", "games", "wins", "last_played", "game", "user_id")
 
 
 def _search(game: str, search: str) -> QuerySet[Rating]:
-    rank = Case(
-        When(games__gte=elo.PROVISIONAL_GAMES, then=Coalesce(_better_count(game), 0) + 1),
-        default=None,
-        output_field=IntegerField(),
-    )
     return (
         Rating.objects.filter(game=game, games__gt=0, user__display_name__icontains=search)
-        .annotate(rank=rank)
+        .annotate(rank=_rank_expression(game), player_name=F("user__display_name"))
+        .only(*_ROW_FIELDS)
         .order_by(F("rank").asc(nulls_last=True), "-rating", "id")
     )
 
@@ -101,10 +146,8 @@ def rank_of(rating: Rating) -> int | None:
     """The position of an established player in the ladder; None while provisional."""
     if rating.provisional:
         return None
-    above = _ranked(rating.game).filter(
-        Q(rating__gt=rating.rating) | Q(rating=rating.rating, id__lt=rating.pk)
-    )
-    return above.count() + 1
+    ranked = Rating.objects.filter(pk=rating.pk).annotate(rank=_rank_expression(rating.game))
+    return ranked.values_list("rank", flat=True).first()
 
 
 def player_ratings(user: Any) -> list[dict[str, Any]]:

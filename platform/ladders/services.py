@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games.core import get_game
 from ladders import elo, pairing
+from ladders.buckets import bucket_moves, buckets_shift
 from ladders.models import QueueEntry, Rating, RatingChange
 from lobbies.models import Table
 from lobbies.services import LobbyError, lobby_create, lobby_join
@@ -43,6 +44,11 @@ def rating_apply_result(*, match: Match) -> list[RatingChange]:
         changes = result_rate(match, seats, ratings)
         Rating.objects.bulk_update(ratings.values(), ["rating", "games", "wins", "last_played"])
         RatingChange.objects.bulk_create(changes)
+        shift = bucket_moves(
+            (c.before, ratings[c.user_id].games - 1, c.after, ratings[c.user_id].games)
+            for c in changes
+        )
+        buckets_shift(game=match.game, shift=shift)
     return changes
 
 

@@ -72,7 +72,11 @@ def rated_players(count, *, prefix="p", game="goofspiel", games=30, top=2000.0):
         User(email=f"{prefix}{i}@example.com", display_name=f"{prefix}{i:03d}", password="!")
         for i in range(count)
     )
-    return Rating.objects.bulk_create(
+    from ladders.buckets import buckets_rebuild
+
+    ratings = Rating.objects.bulk_create(
         Rating(user=u, game=game, rating=top - 5 * i, games=games, wins=i % 7)
         for i, u in enumerate(users)
     )
+    buckets_rebuild(game)
+    return ratings

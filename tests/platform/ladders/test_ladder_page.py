@@ -1,9 +1,13 @@
 """The ladder page: rank, player, rating, games, wins, last played; one indexed query a page."""
 
+import random
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from ladders.buckets import buckets_rebuild
+from ladders.models import Rating
 from ladders.selectors import ladder_page
 from tests.platform.ladders.conftest import rated_players
 
@@ -11,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _rows(response):
-    return [(r.rank, r.user.display_name) for r in response.context["ladder"].rows]
+    return [(r.rank, r.player_name) for r in response.context["ladder"].rows]
 
 
 def test_it_ranks_established_players_by_rating(client):
@@ -73,3 +77,20 @@ def test_its_page_query_uses_the_ladder_index(db):
 
 def test_it_says_when_there_is_no_such_game(client):
     assert client.get("/ladders/chess/").status_code == 404
+
+
+def test_its_pages_and_ranks_agree_with_a_plain_sort_across_ties_and_buckets(db):
+    players = rated_players(90)
+    rng = random.Random(3)
+    for row in players:
+        row.rating = rng.choice([1500.0, 1500.25, 1500.5, 1499.75, 1501.0, rng.uniform(1400, 1600)])
+    Rating.objects.bulk_update(players, ["rating"])
+    buckets_rebuild("goofspiel")
+    expected = [r.user.display_name for r in sorted(players, key=lambda r: (-r.rating, r.pk))]
+    shown = []
+    for page in range(1, 15):
+        shown.extend(r.player_name for r in ladder_page(game="goofspiel", page=page, size=7).rows)
+    assert shown == expected
+    for rank, name in enumerate(expected, start=1):
+        [row] = ladder_page(game="goofspiel", search=name).rows
+        assert row.rank == rank

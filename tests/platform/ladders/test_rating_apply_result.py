@@ -54,3 +54,17 @@ def test_it_ranks_a_player_who_abandons_last(alice, bob, carol):
     match = play_out(match)
     assert RatingChange.objects.get(match=match, user=carol).place == 3
     assert rating_of(carol).rating < 1500.0
+
+
+def test_it_keeps_the_ladder_buckets_in_step_with_established_ratings(alice, bob):
+    from ladders.models import LadderBucket
+
+    Rating.objects.create(user=alice, game="goofspiel", games=19, rating=1600.5)
+    finish_two(ranked_match(alice, bob), winner=bob)  # alice: 20 games now, established
+    after = rating_of(alice).rating
+    assert after < 1600.5
+    counts = {b.bucket: b.count for b in LadderBucket.objects.exclude(count=0)}
+    assert counts == {int(after): 1}
+    finish_two(ranked_match(alice, bob), winner=alice)
+    counts = {b.bucket: b.count for b in LadderBucket.objects.exclude(count=0)}
+    assert counts == {int(rating_of(alice).rating): 1}

@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import CommandError, call_command
 
-from ladders.models import Rating, RatingChange
+from ladders.models import LadderBucket, Rating, RatingChange
 from tests.platform.ladders.conftest import finish_two, play_out, ranked_match
 
 
@@ -44,3 +44,15 @@ def test_it_rewrites_the_same_numbers_with_write(season, alice):
     Rating.objects.filter(user=alice).update(rating=1234.5)
     call_command("recompute_ratings", "--write")
     assert _stored() == before
+
+
+def test_it_also_recounts_the_ladder_buckets_of_established_players(alice, bob, capsys):
+    for game in range(21):
+        finish_two(ranked_match(alice, bob), winner=alice if game % 3 else bob)
+    call_command("recompute_ratings")
+    assert "2 ratings and 42 changes match" in capsys.readouterr().out
+    LadderBucket.objects.update(count=7)
+    with pytest.raises(CommandError, match="differ"):
+        call_command("recompute_ratings")
+    call_command("recompute_ratings", "--write")
+    call_command("recompute_ratings")
