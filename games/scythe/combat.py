@@ -157,7 +157,7 @@ def resolve(state: State) -> dict[str, Any]:
         "dials": [att["dial"], dfn["dial"]],
         "cards": [att["cards"], dfn["cards"]],
     }
-    state["ctx"]["last_combat"] = result
+    state["last_combat"] = result
     del state["ctx"]["combat"]
     return result
 

@@ -114,5 +114,6 @@ def setup(seats: int, seed: int, options: Mapping[str, Any]) -> State:
         "tile": tiles[rng.below(len(tiles))],
         "turns": 0,
         "over": None,
+        "last_combat": None,
         "rng": rng.state,
     }

@@ -504,7 +504,12 @@ def finish_turn(state: State) -> None:
 
 
 def enter_bottom(state: State) -> None:
+    """On to the bottom action; when it can be neither taken nor followed by a reveal, the turn
+    simply ends (a choice of one is not asked)."""
     state["phase"] = "bottom"
+    seat = state["turn"]
+    if len(_bottom_legal(state, seat)) == 1 and not objectives.reveal_legal(state, seat):
+        end_turn(state)
 
 
 def _end_turn(state: State, seat: int, action: Action) -> None:

@@ -66,6 +66,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "tile": state["tile"],
         "turns": state["turns"],
         "over": clone(state["over"]),
+        "last_combat": clone(state.get("last_combat")),
         "seat": seat,
     }
     if state["phase"] == "factory" and seat == state["turn"]:

@@ -3,7 +3,7 @@
 from games.scythe import GAME
 from games.scythe.bottom import cost_now
 
-from .helpers import fresh, legal_types, play, section_with_bottom, table
+from .helpers import play, section_with_bottom, table
 
 
 def two():
@@ -36,13 +36,14 @@ def test_it_deploys_a_mech_paying_metal_from_controlled_territories_and_takes_co
 def test_it_refuses_a_bottom_action_without_the_resources():
     state = two()
     state["res"] = {"r1c4": [0, 0, 2, 0]}
-    assert legal_types(at_bottom(state, 0, "deploy"), 0) == {"end_turn"}
+    # Nothing to do at the bottom: the turn passes without asking.
+    assert at_bottom(state, 0, "deploy")["turn"] == 1
 
 
 def test_it_never_counts_resources_on_territories_one_does_not_control():
     state = two()
     state["res"] = {"r1c4": [0, 0, 2, 0], "r2c4": [0, 0, 5, 0]}
-    assert legal_types(at_bottom(state, 0, "deploy"), 0) == {"end_turn"}
+    assert at_bottom(state, 0, "deploy")["turn"] == 1
 
 
 def test_it_builds_one_structure_per_territory_never_twice():
@@ -133,7 +134,7 @@ def test_it_lets_crimea_pay_one_resource_with_a_combat_card_once_a_turn():
     state = table(["crimea", "saxony"], ["Industrial", "Engineering"])
     state["players"][0]["hand"] = [3, 4]
     state["res"] = {"r7c3": [0, 0, 1, 0]}
-    assert legal_types(fresh(at_bottom(state, 0, "deploy")), 0) == {"end_turn"}
+    assert at_bottom(state, 0, "deploy")["turn"] == 1
 
 
 def test_it_lets_a_completed_action_be_paid_for_its_coins():

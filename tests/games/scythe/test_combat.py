@@ -56,7 +56,7 @@ def test_it_adds_combat_cards_to_the_dial():
     state = play(state, 0, {"type": "dial", "power": 5}, {"type": "commit"})
     state = play(state, 1, {"type": "dial", "power": 1}, {"type": "card", "value": 5})
     state = play(state, 1, {"type": "commit"})
-    assert state["ctx"]["last_combat"]["winner"] == 1
+    assert state["last_combat"]["winner"] == 1
     assert state["players"][0]["char"] == HOMES["saxony"]
     assert state["discard"] == [5]
 

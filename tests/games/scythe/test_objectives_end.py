@@ -53,8 +53,9 @@ def test_it_places_a_star_for_sixteen_power_once_even_if_power_drops():
     state["players"][0]["power"] = 14
     state = play(at(state, 0, "bolster"), 0, {"type": "bolster", "gain": "power"})
     assert state["players"][0]["stars"] == {"power": 1}
+    assert state["turn"] == 1  # nothing to do at the bottom: the turn passed
     state["players"][0]["power"] = 3
-    state = play(state, 0, {"type": "end_turn"})
+    state = play(at(state, 0, "bolster"), 0, {"type": "bolster", "gain": "power"})
     assert state["players"][0]["stars"] == {"power": 1}
 
 

@@ -44,10 +44,12 @@ def test_it_lets_rusviet_repeat_the_factory_card_as_the_vietnamese_book_says():
 def test_it_lets_both_actions_be_skipped_and_passes_the_turn():
     state = table(["nordic", "saxony"], ["Industrial", "Engineering"])
     seat = state["turn"]
+    state["res"] = {"r1c4": [0, 0, 0, 3]}  # oil for the Upgrade under Bolster
     state = at(state, seat, "bolster")
     assert "skip" in legal_types(state, seat)
     state = play(state, seat, {"type": "skip"})
     assert state["phase"] == "bottom"
+    assert "end_turn" in legal_types(state, seat)
     state = play(state, seat, {"type": "end_turn"})
     assert state["turn"] != seat
     assert state["players"][seat]["last"] == section_of(state, seat, "bolster")
