@@ -97,3 +97,12 @@ def test_it_refuses_a_display_name_taken_in_another_case(client, db):
     page = _sign_up(client, display_name="zED")
     assert page.status_code == 200 and "That display name is taken." in page.content.decode()
     assert not User.objects.filter(email="zed@example.com").exists()
+
+
+def test_two_sign_ups_at_once_do_not_collide_on_an_empty_name(client, db):
+    """The display name is stored with the user's first save, not just after it: another
+    sign-up half-way through (saved, name not yet set) must not make this one fail."""
+    User.objects.create_user(email="halfway@example.com", password=PASSWORD, display_name="")
+    response = _sign_up(client)
+    assert response.status_code == 302
+    assert User.objects.get(email="zed@example.com").display_name == "zed"
