@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -13,3 +14,8 @@ class AccountAdapter(DefaultAccountAdapter):
         hold the empty name, which the case-insensitive unique constraint allows only once."""
         user.display_name = form.cleaned_data.get("display_name", user.display_name)
         return super().save_user(request, user, form, commit)
+
+    def format_email_subject(self, subject: str) -> str:
+        """ "[Tabletop] Confirm ..." rather than the host name allauth would use without
+        django.contrib.sites."""
+        return f"[{settings.SITE_NAME}] {subject}"

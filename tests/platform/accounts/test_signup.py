@@ -45,6 +45,7 @@ def test_it_e_mails_a_confirmation_link_and_does_not_log_in(client, db, settings
     assert response.status_code == 302 and response["Location"] == "/accounts/confirm-email/"
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["zed@example.com"]
     assert _link_in(mail.outbox[0]) and f"Hello from {settings.SITE_NAME}" in mail.outbox[0].body
+    assert mail.outbox[0].subject.startswith(f"[{settings.SITE_NAME}] ")
     user = User.objects.get(email="zed@example.com")
     assert user.display_name == "zed"
     assert not EmailAddress.objects.get(user=user).verified
