@@ -26,8 +26,31 @@ def unit_hex(player: dict[str, Any], unit: str) -> str | None:
     return player["workers"][index]  # type: ignore[no-any-return]
 
 
+# The last occupancy computed, with the unit lists it was computed from. Rules code replaces a
+# player's unit lists instead of changing them in place (state.fork), so the same list objects
+# (held here, so their ids cannot be reused) mean the same positions: a safe, cheap memo.
+_memo: list[Any] = [None]
+
+
 def occupancy(state: State) -> dict[str, dict[int, list[int]]]:
-    """hex -> seat -> [characters, mechs, workers] on that hex (home bases included)."""
+    """hex -> seat -> [characters, mechs, workers] on that hex (home bases included).
+
+    The answer is shared: callers must not change it.
+    """
+    players = state["players"]
+    memo = _memo[0]
+    if memo is not None and len(memo[0]) == len(players):
+        for (char, mechs, workers), p in zip(memo[0], players, strict=True):
+            if char != p["char"] or mechs is not p["mechs"] or workers is not p["workers"]:
+                break
+        else:
+            return memo[1]  # type: ignore[no-any-return]
+    occ = _occupancy(state)
+    _memo[0] = ([(p["char"], p["mechs"], p["workers"]) for p in players], occ)
+    return occ
+
+
+def _occupancy(state: State) -> dict[str, dict[int, list[int]]]:
     occ: dict[str, dict[int, list[int]]] = {}
     for seat, p in enumerate(state["players"]):
         for kind, hexes in ((0, (p["char"],)), (1, p["mechs"]), (2, p["workers"])):
