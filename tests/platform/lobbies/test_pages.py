@@ -133,3 +133,25 @@ def test_the_status_url_says_when_the_match_has_started(client, table, alice, bo
     status = client.get(f"/tables/{table.pk}/status/").json()
     assert status["status"] == "started"
     assert status["match_url"] == f"/matches/{Match.objects.get(table=table).pk}/"
+
+
+def test_bots_at_a_ranked_table_are_refused_with_a_message(client, alice):
+    table = lobby_create(host=alice, game="goofspiel", seats=3, ranked=True)
+    client.force_login(alice)
+    assert 'id="add-bot"' not in client.get(f"/tables/{table.pk}/").content.decode()
+    page = client.post(f"/tables/{table.pk}/bot/", {"bot": "random"}, follow=True)
+    assert "Bots cannot play at ranked tables." in page.content.decode()
+    assert table.entries.count() == 1
+
+
+def test_a_visitor_is_asked_to_log_in_to_take_a_place(client, table):
+    page = client.get(f"/tables/{table.pk}/")
+    html = page.content.decode()
+    assert page.status_code == 200 and 'id="join"' not in html
+    assert f"/accounts/login/?next=/tables/{table.pk}/" in html
+
+
+def test_joining_needs_a_log_in(client, table):
+    response = client.post(f"/tables/{table.pk}/join/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert table.entries.count() == 1
