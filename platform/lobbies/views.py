@@ -155,4 +155,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
     tables = Table.objects.filter(status=Table.Status.OPEN, pk__in=mine).annotate(
         taken=Count("entries")
     )
-    return render(request, "lobbies/my_games.html", {"seats": seats, "tables": tables})
+    rows = [
+        {"seat": seat, "against": [s.name for s in seat.match.seats.all() if s.pk != seat.pk]}
+        for seat in seats
+    ]
+    return render(request, "lobbies/my_games.html", {"rows": rows, "tables": tables})

@@ -17,8 +17,9 @@ def test_it_lists_the_matches_where_it_is_my_turn_first(client, alice, bob, caro
     my_turn = _match(carol, alice)
     client.force_login(alice)
     page = client.get("/my-games/")
-    rows = [(seat.match.pk, seat.to_act) for seat in page.context["seats"]]
+    rows = [(row["seat"].match.pk, row["seat"].to_act) for row in page.context["rows"]]
     assert rows == [(my_turn.pk, True), (waiting.pk, False)]
+    assert [row["against"] for row in page.context["rows"]] == [["carol"], ["bob"]]
     html = page.content.decode()
     assert html.index(f"/matches/{my_turn.pk}/") < html.index(f"/matches/{waiting.pk}/")
     assert "Your turn" in html and "carol" in html
