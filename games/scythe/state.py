@@ -21,6 +21,5 @@ def fork(state: dict[str, Any]) -> dict[str, Any]:
     new = dict(state)
     new["players"] = [dict(p) for p in state["players"]]
     new["res"] = dict(state["res"])
-    new["structs"] = dict(state["structs"])
     new["ctx"] = clone(state["ctx"])
     return new

@@ -68,12 +68,17 @@ _memo: list[Any] = [None]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
+    return list(_legal_memo(state, seat))
+
+
+def _legal_memo(state: State, seat: int) -> list[Action]:
+    """The shared list (callers inside the engine only read it)."""
     memo = _memo[0]
     if memo is not None and memo[0] is state and memo[1] == seat:
-        return list(memo[2])
+        return memo[2]  # type: ignore[no-any-return]
     out = _legal(state, seat)
     _memo[0] = (state, seat, out)
-    return list(out)
+    return out
 
 
 def _legal(state: State, seat: int) -> list[Action]:
@@ -210,7 +215,7 @@ def _allowed(state: State, seat: int, action: Action) -> bool:
     listing every step of every unit)."""
     if action["type"] == "step" and state["phase"] == "move":
         return _step_allowed(state, seat, action)
-    return action in legal_actions(state, seat)
+    return action in _legal_memo(state, seat)
 
 
 def _step_allowed(state: State, seat: int, action: Action) -> bool:
