@@ -15,8 +15,9 @@ from django.utils import timezone
 
 from games.core import get_game
 from ladders import elo, pairing
-from ladders.buckets import bucket_moves, buckets_shift
+from ladders.buckets import bucket_moves
 from ladders.models import QueueEntry, Rating, RatingChange
+from ladders.ratings_sql import ratings_lock, ratings_write
 from lobbies.models import Table
 from lobbies.services import LobbyError, lobby_create, lobby_join
 from play.errors import PlayError
@@ -39,26 +40,15 @@ def rating_apply_result(*, match: Match) -> list[RatingChange]:
     seats = rated_seats(match)
     if len(seats) < 2 or RatingChange.objects.filter(match=match).exists():
         return []
-    with transaction.atomic():
-        ratings = _locked_ratings(match.game, [s.user_id for s in seats])
+    with transaction.atomic(savepoint=False):
+        ratings = ratings_lock(match.game, [s.user_id for s in seats])
         changes = result_rate(match, seats, ratings)
-        Rating.objects.bulk_update(ratings.values(), ["rating", "games", "wins", "last_played"])
-        RatingChange.objects.bulk_create(changes)
         shift = bucket_moves(
             (c.before, ratings[c.user_id].games - 1, c.after, ratings[c.user_id].games)
             for c in changes
         )
-        buckets_shift(game=match.game, shift=shift)
+        ratings_write(match.game, list(ratings.values()), changes, shift)
     return changes
-
-
-def _locked_ratings(game: str, user_ids: list[Any]) -> dict[Any, Rating]:
-    """Each player's rating row, created if new, locked in user order (no deadlocks)."""
-    Rating.objects.bulk_create(
-        [Rating(user_id=u, game=game) for u in user_ids], ignore_conflicts=True
-    )
-    rows = Rating.objects.select_for_update().filter(game=game, user_id__in=user_ids)
-    return {r.user_id: r for r in rows.order_by("user_id")}
 
 
 def result_rate(match: Match, seats: list[Seat], ratings: dict[Any, Rating]) -> list[RatingChange]:

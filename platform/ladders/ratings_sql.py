@@ -1,0 +1,101 @@
+"""The rating update's writes in plain SQL on PostgreSQL: two round trips for a whole table.
+
+The ORM's bulk_update builds a CASE expression per field and row, which alone cost more CPU
+than the 5 ms the whole update may take (bench/ratings_bench.py); these statements say the same
+thing directly. Other databases (SQLite for `make run` without services) use the ORM.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.db import connection
+
+from ladders import elo
+from ladders.buckets import buckets_shift
+from ladders.models import Rating, RatingChange
+
+_LOCK_SQL = """
+INSERT INTO ladders_rating (user_id, game, rating, games, wins) VALUES {values}
+ON CONFLICT (user_id, game) DO UPDATE SET game = EXCLUDED.game
+RETURNING id, user_id, rating, games, wins, last_played
+"""
+
+_WRITE_SQL = """
+WITH moved AS (
+    UPDATE ladders_rating AS r
+    SET rating = v.rating, games = v.games, wins = v.wins, last_played = v.last_played
+    FROM (VALUES {ratings}) AS v(id, rating, games, wins, last_played)
+    WHERE r.id = v.id
+    RETURNING 1
+), noted AS (
+    INSERT INTO ladders_ratingchange
+        (match_id, user_id, game, seat, place, before, after, delta, created_at)
+    VALUES {changes}
+    RETURNING 1
+){buckets}
+SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM noted)
+"""
+# Buckets in ascending order, so concurrent updates lock them in the same order (no deadlock).
+_BUCKETS_SQL = """, shifted AS (
+    INSERT INTO ladders_ladderbucket (game, bucket, count) VALUES {values}
+    ON CONFLICT (game, bucket) DO UPDATE SET count = ladders_ladderbucket.count + EXCLUDED.count
+    RETURNING 1
+)"""
+_RATING_ROW = "(%s::bigint, %s::double precision, %s::integer, %s::integer, %s::timestamptz)"
+_CHANGE_ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+
+
+def ratings_lock(game: str, user_ids: list[Any]) -> dict[Any, Rating]:
+    """Each player's rating row, created if new, locked in user order (no deadlocks)."""
+    if connection.vendor != "postgresql":
+        Rating.objects.bulk_create(
+            [Rating(user_id=u, game=game) for u in user_ids], ignore_conflicts=True
+        )
+        rows = Rating.objects.select_for_update().filter(game=game, user_id__in=user_ids)
+        return {r.user_id: r for r in rows.order_by("user_id")}
+    ordered = sorted(user_ids)
+    values = ", ".join(["(%s, %s, %s, 0, 0)"] * len(ordered))
+    params = [p for u in ordered for p in (u, game, elo.INITIAL_RATING)]
+    with connection.cursor() as cursor:
+        cursor.execute(_LOCK_SQL.format(values=values), params)
+        fetched = cursor.fetchall()
+    return {
+        user_id: Rating(
+            id=pk, user_id=user_id, game=game, rating=r, games=n, wins=w, last_played=last
+        )
+        for pk, user_id, r, n, w, last in fetched
+    }
+
+
+def ratings_write(
+    game: str, ratings: list[Rating], changes: list[RatingChange], shift: Counter[int]
+) -> None:
+    """Store the new ratings, the changes and the bucket counts in one statement."""
+    if connection.vendor != "postgresql":
+        Rating.objects.bulk_update(ratings, ["rating", "games", "wins", "last_played"])
+        RatingChange.objects.bulk_create(changes)
+        buckets_shift(game=game, shift=shift)
+        return
+    moves = sorted((bucket, n) for bucket, n in shift.items() if n)
+    buckets = ", ".join(["(%s, %s, %s)"] * len(moves))
+    sql = _WRITE_SQL.format(
+        ratings=", ".join([_RATING_ROW] * len(ratings)),
+        changes=", ".join([_CHANGE_ROW] * len(changes)),
+        buckets=_BUCKETS_SQL.format(values=buckets) if moves else "",
+    )
+    params: list[Any] = [
+        p for r in ratings for p in (r.pk, r.rating, r.games, r.wins, r.last_played)
+    ]
+    params.extend(
+        p
+        for c in changes
+        for p in (
+            c.match_id, c.user_id, c.game, c.seat, c.place, c.before, c.after, c.delta,
+            c.created_at,
+        )
+    )  # fmt: skip
+    params.extend(p for bucket, n in moves for p in (game, bucket, n))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
