@@ -66,18 +66,67 @@ def narrate(state: State, seat: int, action: Action) -> str:
     return format_action(action)
 
 
+_LABELS = {
+    "move": "Move units",
+    "gain": "Gain coins",
+    "produce": "Produce",
+    "skip": "Skip the top action",
+    "end_move": "Stop moving",
+    "done": "Done",
+    "commit": "Reveal when ready",
+    "end_turn": "End the turn",
+    "factory_move": "Move (Factory card)",
+    "factory_top": "Use the Factory card",
+}
+
+
 def label(state: State, seat: int, action: Action) -> str:
+    """Button text, in the imperative."""
     kind = action["type"]
+    if kind == "factory_top" and action.get("choice"):
+        return f"Use the Factory card: {action['choice']}"
+    if kind in _LABELS:
+        return _LABELS[kind]
+    if kind == "section":
+        return f"Take {_section_name(state, seat, action['n'])}"
     if kind == "dial":
         return f"Dial {action['power']}"
     if kind == "card":
         return f"Add a {action['value']} card"
-    if kind == "commit":
-        return "Reveal when ready"
+    if kind == "step":
+        text = f"Move {_unit(action['unit'])} to {action['to']}"
+        if action.get("workers"):
+            text += f" with {action['workers']} worker(s)"
+        if action.get("carry"):
+            text += " and the resources"
+        return text
+    if kind == "bolster":
+        return f"Bolster: {action['gain']}"
+    if kind == "trade":
+        return f"Trade for {action['gain']}"
+    if kind == "place":
+        return f"Put 1 {action['res']} on {action['hex']}"
+    if kind == "produce_at":
+        return f"Produce on {action['hex']}"
+    if kind == "upgrade":
+        return f"Upgrade {action['top']} / {action['bottom']}"
+    if kind == "deploy":
+        return f"Deploy mech {action['mech']} on {action['hex']}"
+    if kind == "build":
+        return f"Build a {action['kind']} on {action['hex']}"
+    if kind == "enlist":
+        return f"Enlist the {action['section']} recruit ({action['bonus']})"
+    if kind == "pay":
+        return f"Pay for {action['action']} (coins and bonuses only)"
+    if kind == "fight":
+        return f"Fight on {action['hex']}"
+    if kind == "encounter":
+        return f"Encounter option {action['option']}"
     if kind == "factory_card":
         return f"Take Factory card {action['card']}"
-    text = narrate(state, seat, action)
-    return text[:1].upper() + text[1:]
+    if kind == "reveal":
+        return f"Reveal objective {action['card']}"
+    return format_action(action)
 
 
 def _unit(unit: str) -> str:
@@ -90,7 +139,8 @@ def _section_name(state: State, seat: int, n: int) -> str:
     if n == 4:
         return "Factory card"
     sec = MATS[state["players"][seat]["mat"]]["sections"][n]
-    return f"{sec['top']}/{sec['bottom']}"
+    top = str(sec["top"]).replace("move_gain", "move/gain").capitalize()
+    return f"{top} + {str(sec['bottom']).capitalize()}"
 
 
 def public_action(state: State, seat: int, action: Action) -> Action:

@@ -59,3 +59,15 @@ def test_it_times_out_quietly():
     state = GAME.setup(2, 1, {})
     seat = state["turn"]
     assert GAME.timeout_action(state, seat)["type"] == "section"
+
+
+def test_it_labels_every_legal_action_and_narrates_it():
+    state = GAME.setup(3, 2, {})
+    rng = Rng(2)
+    for _ in range(200):
+        seat = GAME.to_act(state)[0]
+        actions = GAME.legal_actions(state, seat)
+        for action in actions:
+            assert GAME.label(state, seat, action)
+            assert GAME.narrate(state, seat, action)
+        state = GAME.apply(state, seat, actions[rng.below(len(actions))])
