@@ -48,3 +48,21 @@ def test_keeping_ones_own_name_in_another_case_is_fine(client, db):
     client.post("/settings/", {"display_name": "Dora", "turn_emails": "on"})
     dora.refresh_from_db()
     assert dora.display_name == "Dora"
+
+
+@pytest.mark.parametrize(("box", "mailed"), [({"turn_emails": "on"}, True), ({}, False)])
+def test_the_turn_e_mail_setting_decides_whether_a_turn_is_e_mailed(
+    client, started_match, django_capture_on_commit_callbacks, box, mailed
+):
+    from django.core import mail
+
+    from play.services import action_submit
+
+    first, second = (s.user for s in started_match.seats.select_related("user"))
+    client.force_login(first)
+    client.post("/settings/", {"display_name": first.display_name, **box})
+    with django_capture_on_commit_callbacks(execute=True):
+        action_submit(match_id=started_match.pk, user=first, action="bid card=1", version=0)
+        action_submit(match_id=started_match.pk, user=second, action="bid card=1", version=1)
+    # The second round began: `first` owes a bid again (`second`, who just bid, is still there).
+    assert [m.to for m in mail.outbox] == ([[first.email]] if mailed else [])
