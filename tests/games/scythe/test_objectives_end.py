@@ -3,7 +3,7 @@
 from games.scythe import GAME
 from games.scythe.scoring import longest_row, score_seat, tier
 
-from .helpers import at, fresh, play, table
+from .helpers import at, fresh, play, step, table
 
 
 def two():
@@ -129,3 +129,25 @@ def test_it_breaks_ties_by_pieces_then_power():
     state["players"][0]["power"] = 5
     state["players"][1]["power"] = 6
     assert GAME.outcome(state).places == (2, 1)
+
+
+def test_it_sends_units_of_an_unfought_combat_back_when_the_game_ends():
+    state = table(["saxony", "nordic"], ["Industrial", "Engineering"])
+    sax, nor = state["players"]
+    sax["stars"] = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
+    sax["char"] = "r2c4"
+    sax["mechs"] = [None, "r2c5", None, None]
+    sax["power"] = 5
+    nor["mechs"] = ["r1c5", None, None, None]
+    nor["char"] = "r1c6"
+    nor["hand"] = []
+    state["tokens"] = []
+    state = play(at(state, 0, "move_gain"), 0, {"type": "move"})
+    state = play(state, 0, step("char", "r1c5"), step("m1", "r1c6"))
+    assert state["phase"] == "combat_pick"
+    state = play(state, 0, {"type": "fight", "hex": "r1c5"})
+    state = play(state, 0, {"type": "dial", "power": 5}, {"type": "commit"})
+    state = play(state, 1, {"type": "dial", "power": 0})
+    assert state["over"]["reason"] == "sixth star"
+    assert state["players"][0]["char"] == "r1c5"
+    assert state["players"][0]["mechs"][1] == "r2c5"  # back where it came from
