@@ -13,8 +13,8 @@ def test_it_logs_in_with_e_mail_and_password(client, alice):
     )
     assert response.status_code == 302 and response["Location"] == "/"
     assert _logged_in(client)
-    home = client.get("/")
-    assert "alice" in home.content.decode() and "Log out" in home.content.decode()
+    home = client.get("/").content.decode()
+    assert "Welcome, alice: you are logged in." in home and "Log out" in home
 
 
 def test_it_accepts_the_e_mail_in_another_case(client, alice):
@@ -32,6 +32,7 @@ def test_it_logs_out_with_the_menu_button(client, alice):
     client.force_login(alice)
     response = client.post("/accounts/logout/")
     assert response.status_code == 302 and not _logged_in(client)
+    assert "You are logged out." in client.get(response["Location"]).content.decode()
 
 
 def test_it_asks_before_logging_out_on_a_plain_link(client, alice):
