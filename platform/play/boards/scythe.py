@@ -11,7 +11,11 @@ as a whole; a hex with several gets small clickable chips (and a list under the 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
+
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from games.scythe.data import (
     ENCOUNTERS,
@@ -206,7 +210,16 @@ def hex_targets(legal: list[Item], me: dict[str, Any] | None) -> dict[str, list[
         if choice is None:
             continue
         hex_id, group, chip, text = choice
-        entry = {"item": item, "chip": chip, "text": text, "more": []}
+        style = (
+            f"sc-res-{group}" if group in RES_NAMES else ("sc-fight" if group == "fight" else "")
+        )
+        entry: dict[str, Any] = {
+            "item": item,
+            "chip": chip,
+            "text": text,
+            "more": [],
+            "style": style,
+        }
         groups = found.setdefault(hex_id, {})
         if group not in groups:
             groups[group] = entry
@@ -309,50 +322,77 @@ def _chips(choices: list[dict[str, Any]], x: float, y: float) -> list[Any]:
     return out
 
 
-def map_hexes(view: dict[str, Any], targets: dict[str, list[Any]]) -> list[dict[str, Any]]:
+@lru_cache(maxsize=64)
+def terrain_svg(factions: tuple[str, ...]) -> str:
+    """The printed board, the same for every view of a table: hexes, home bases (the unused
+    ones faded), the Factory, tunnels, hex ids and rivers. Built once per set of factions."""
+    parts = []
+    for hex_id, d in HEXES.items():
+        x, y = centre(hex_id)
+        terrain = d["terrain"]
+        home = d.get("home")
+        title = f"{home.capitalize()} home base" if home else terrain
+        title += " · tunnel" if d["tunnel"] else ""
+        cls = f"sc-t-{terrain}" + (" sc-unused" if home and home not in factions else "")
+        style = f' style="fill: {COLOURS[home]}"' if home else ""
+        parts.append(
+            f'<g class="sc-hex" data-hex="{hex_id}"><title>{hex_id} · {escape(title)}</title>'
+            f'<polygon class="{cls}" points="{corners(x, y)}"{style}/>'
+        )
+        if home:
+            parts.append(f'<text class="sc-label" x="{x}" y="{y + 22}">{home.upper()}</text>')
+        if hex_id == FACTORY_HEX:
+            parts.append(
+                f'<text class="sc-label sc-factory-label" x="{x}" y="{y - 20}">FACTORY</text>'
+            )
+        if d["tunnel"]:
+            parts.append(
+                f'<path class="sc-tunnel" d="M{x - 26:.1f},{y - 12:.1f} a 6 6 0 0 1 12 0"/>'
+            )
+        parts.append(f'<text class="sc-hexid" x="{x}" y="{y + 31}">{hex_id}</text></g>')
+    river = '<line class="sc-river" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
+    parts += [river.format(**line) for line in RIVER_LINES]
+    return mark_safe("".join(parts))  # built from the map data only
+
+
+def _structure(view: dict[str, Any], struct: list[Any] | None) -> dict[str, Any] | None:
+    if not struct:
+        return None
+    owner = view["players"][struct[0]]["faction"]
+    kind = struct[1]
+    return {"kind": kind, "short": STRUCT_SHORT[kind], "fill": COLOURS[owner],
+            "ink": INK.get(owner, "#fff")}  # fmt: skip
+
+
+def map_pieces(view: dict[str, Any], targets: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    """What lies on the board now, hex by hex (only hexes with something to draw)."""
     occ = _occupants(view)
     tokens = set(view["tokens"])
     structs = view["structs"]
+    fighting = (view["ctx"].get("combat") or {}).get("hex")
+    busy = set(occ) | tokens | set(structs) | set(view["res"]) | set(targets)
     out = []
-    for hex_id, d in HEXES.items():
+    for hex_id in sorted(h for h in busy if h in HEXES):
         x, y = centre(hex_id)
-        home = d.get("home")
-        struct = structs.get(hex_id)
         choices = targets.get(hex_id, [])
-        owner = view["players"][struct[0]]["faction"] if struct else None
         out.append(
             {
                 "id": hex_id,
-                "terrain": d["terrain"],
-                "points": corners(x, y),
                 "x": x,
                 "y": y,
-                "ring": corners(x, y, SIZE - 3),
-                "label_y": y + 22,
-                "factory_y": y - 20,
-                "id_y": y + 31,
-                "tunnel_d": f"{x - 26:.1f},{y - 12:.1f} a 6 6 0 0 1 12 0",
                 "enc_x": round(x + 20, 1),
                 "enc_y": y - 18,
                 "struct_x": round(x - 9, 1),
                 "struct_y": y - 35,
                 "struct_ty": y - 29.5,
-                "home": home,
-                "home_colour": COLOURS.get(home or "", "#ccc"),
-                "active_home": home in {p["faction"] for p in view["players"]},
-                "tunnel": d["tunnel"],
                 "encounter": hex_id in tokens,
-                "factory": hex_id == FACTORY_HEX,
+                "structure": _structure(view, structs.get(hex_id)),
                 "units": _units(view, occ.get(hex_id, {}), x, y),
                 "resources": _resources(view["res"].get(hex_id), x, y),
-                "structure": {
-                    "kind": struct[1],
-                    "short": STRUCT_SHORT[struct[1]],
-                    "fill": COLOURS[owner],
-                    "ink": INK.get(owner, "#fff"),
-                }
-                if struct and owner
-                else None,  # fmt: skip
+                "target": bool(choices),
+                "fighting": hex_id == fighting,
+                "ring": corners(x, y, SIZE - 3) if choices or hex_id == fighting else "",
+                "points": corners(x, y) if len(choices) == 1 else "",
                 "item": choices[0]["item"] if len(choices) == 1 else None,
                 "choice": choices[0]["text"] if len(choices) == 1 else "",
                 "chips": _chips(choices, x, y),
@@ -533,7 +573,7 @@ def _combat(view: dict[str, Any], names: list[str], keys: Any) -> dict[str, Any]
 
 
 def _last_combat(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
-    last = view["ctx"].get("last_combat")
+    last = view.get("last_combat") or view["ctx"].get("last_combat")
     if not last:
         return None
     return {
@@ -590,8 +630,8 @@ def board_context(
     return {
         "sc": {
             "frame": FRAME,
-            "hexes": map_hexes(view, targets),
-            "rivers": RIVER_LINES,
+            "terrain": terrain_svg(tuple(sorted(p["faction"] for p in view["players"]))),
+            "pieces": map_pieces(view, targets),
             "players": [_player(view, s, infos.get(s), keys) for s in view["order"]],
             "turn_name": names[turn],
             "turn_faction": view["players"][turn]["faction"].capitalize(),

@@ -1,0 +1,195 @@
+"""The Scythe board (templates/games/scythe/board.html + play/boards/scythe.py) drawn through the
+real templates for states the engine reaches: setup, random play, combat, the end of a game.
+Pure rendering: no database. Another seat's secrets (objectives, combat cards, an undisclosed
+dial) must never reach the HTML."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+import pytest
+from django.template.loader import render_to_string
+
+try:
+    from games.scythe import GAME
+    from games.scythe.data import HEXES, OBJECTIVES
+except ImportError:  # the engine is still being written
+    pytest.skip("games.scythe is not importable", allow_module_level=True)
+
+from games.core.rng import Rng
+from play.boards.scythe import board_context
+from play.selectors import outcome_table
+
+HEX_ACTIONS = {"step", "place", "produce_at", "deploy", "build", "fight"}
+
+
+class FakeMatch:
+    pk = 1
+    game = "scythe"
+
+
+def players(n: int) -> list[dict[str, Any]]:
+    return [{"seat": i, "name": f"Seat{i}Name", "is_bot": i > 0} for i in range(n)]
+
+
+def legal_items(state: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    if seat is None or state["over"] or seat not in GAME.to_act(state):
+        return []
+    return [
+        {
+            "action": a,
+            "json": json.dumps(a, separators=(",", ":")),
+            "label": GAME.label(state, seat, a),
+        }
+        for a in GAME.legal_actions(state, seat)
+    ]
+
+
+def render(state: dict[str, Any], seat: int | None, frame: bool = False) -> str:
+    """The board as the site draws it (play.selectors.board_html without the Match row)."""
+    n = len(state["players"])
+    view = GAME.view(state, seat)
+    legal = legal_items(state, seat)
+    outcome = GAME.outcome(state)
+    context: dict[str, Any] = {
+        "match": FakeMatch(),
+        "view": view,
+        "seat": seat,
+        "legal": legal,
+        "players": players(n),
+        "outcome": outcome.to_json() if outcome else None,
+        "version": 1,
+        "board_templates": ["games/scythe/board.html", "play/board_generic.html"],
+    }
+    if context["outcome"]:
+        context.update(outcome_table(context["outcome"], context["players"]))
+    context.update(board_context(view, seat, legal, context["players"]))
+    template = "play/board_frame.html" if frame else "games/scythe/board.html"
+    return render_to_string(template, context)
+
+
+def play(seats: int, seed: int, until: Any, limit: int = 5000) -> dict[str, Any] | None:
+    """Random play from a seed until `until(state)` holds; None if the game ends first."""
+    state = GAME.setup(seats, seed, {})
+    rng = Rng.from_seed(seed)
+    for _ in range(limit):
+        if until(state):
+            return state
+        if state["over"]:
+            return None
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, GAME.bots["random"](state, seat, rng))
+    return None
+
+
+def find(seats: int, until: Any) -> dict[str, Any]:
+    for seed in range(1, 40):
+        state = play(seats, seed, until)
+        if state is not None:
+            return state
+    raise AssertionError("no random game reached the wanted state")
+
+
+def in_html(page: str, item: dict[str, Any]) -> bool:
+    return f'data-action="{html.escape(item["json"])}"' in page
+
+
+def test_it_draws_every_hex_and_the_starting_pieces_at_setup():
+    state = GAME.setup(5, 3, {})
+    page = render(state, state["turn"])
+    assert page.count('class="sc-hex" data-hex=') == len(HEXES)
+    assert page.count('class="sc-encounter-token"') == len(state["tokens"]) == 11
+    assert page.count('class="sc-river"') > 10
+    assert page.count("sc-tunnel") >= 6
+    for p in state["players"]:
+        assert p["faction"].upper() in page  # home base label
+        assert p["faction"].capitalize() in page  # player mat
+    assert page.count('class="sc-unit sc-char"') == 5
+    assert page.count('class="sc-unit sc-worker"') == 10  # two hexes of one worker each
+    assert "FACTORY" in page
+
+
+def test_it_makes_the_mat_sections_clickable_for_the_seat_to_play_only():
+    state = GAME.setup(3, 4, {})
+    mine = render(state, state["turn"])
+    for item in legal_items(state, state["turn"]):
+        assert in_html(mine, item)
+    other = next(s for s in range(3) if s != state["turn"])
+    assert "legal" not in render(state, other).replace("sc-legend", "")
+    assert "legal" not in render(state, None).replace("sc-legend", "")
+
+
+def test_it_puts_every_choice_that_targets_a_hex_on_the_map():
+    checked = 0
+    for seed in (1, 2):
+        state = GAME.setup(2, seed, {})
+        rng = Rng.from_seed(seed)
+        for step in range(300):
+            if state["over"]:
+                break
+            seat = GAME.to_act(state)[0]
+            if step % 3 == 0 and state["phase"] in ("move", "grant", "bottom", "combat_pick"):
+                items = [i for i in legal_items(state, seat) if i["action"]["type"] in HEX_ACTIONS]
+                if items:
+                    page = render(state, seat)
+                    assert all(in_html(page, item) for item in items)
+                    checked += 1
+            state = GAME.apply(state, seat, GAME.bots["random"](state, seat, rng))
+    assert checked > 20
+
+
+def test_it_never_shows_another_seats_objectives_or_combat_cards():
+    state = find(3, lambda s: s["turns"] > 30 and all(p["hand"] for p in s["players"]))
+    for viewer in (None, 0, 1, 2):
+        page = render(state, viewer)
+        for seat, p in enumerate(state["players"]):
+            names = [OBJECTIVES[o]["name"] for o in p["objs"]]
+            if seat == viewer:
+                assert all(html.escape(name) in page for name in names)
+            else:
+                assert not any(html.escape(name) in page for name in names)
+        assert page.count('class="sc-handlist"') == (0 if viewer is None else 1)
+
+
+def test_it_offers_the_dial_and_keeps_it_secret_until_both_have_chosen():
+    state = find(2, lambda s: s["phase"] == "combat")
+    attacker, defender = (side["seat"] for side in state["ctx"]["combat"]["sides"])
+    page = render(state, attacker)
+    power = state["players"][attacker]["power"]
+    for value in range(min(7, power) + 1):
+        assert in_html(
+            page, {"json": json.dumps({"type": "dial", "power": value}, separators=(",", ":"))}
+        )
+    assert "Combat on" in page and "choosing in secret" in page
+    dialled = GAME.apply(state, attacker, {"type": "dial", "power": min(7, power)})
+    theirs = board_context(GAME.view(dialled, defender), defender, [], players(2))["sc"]
+    side = next(s for s in theirs["combat"]["sides"] if not s["mine"])
+    assert side["dial"] is None and side["chosen"] is None
+    # What the defender sees depends only on what it may know.
+    again = GAME.redetermine(dialled, defender, Rng.from_seed(9))
+    assert render(dialled, defender) == render(again, defender)
+    assert render(dialled, None) == render(again, None)
+
+
+def test_it_draws_the_end_of_the_game_with_the_scoring_table():
+    state = play(2, 1, lambda s: bool(s["over"]), limit=20000)
+    assert state is not None
+    page = render(state, 0, frame=True)
+    assert "Game over" in page
+    assert "structure_bonus" in page and "territories" in page
+    assert "Seat0Name" in page and "Seat1Name" in page
+    assert "legal" not in page.replace("sc-legend", "")
+
+
+@pytest.mark.parametrize("phase", ["encounter", "factory"])
+def test_it_makes_encounter_and_factory_choices_clickable(phase):
+    state = find(2, lambda s: s["phase"] == phase)
+    seat = state["turn"]
+    page = render(state, seat)
+    items = [i for i in legal_items(state, seat) if i["action"]["type"] in (phase, "factory_card")]
+    assert items and all(in_html(page, item) for item in items)
+    if phase == "factory":
+        other = 1 - seat
+        assert "is looking at the Factory cards" in render(state, other)
