@@ -56,3 +56,20 @@ def test_it_hides_private_games_from_others_but_not_from_the_player(client, alic
     client.force_login(alice)
     mine = client.get(f"/players/{alice.display_name}/").context["current"]
     assert [row.match.pk for row in mine] == [table.match.pk]
+
+
+def test_it_lists_matches_made_without_a_table(client, alice, bob, carol):
+    from games.core import get_game
+    from play.services import match_create
+
+    match = match_create(
+        game=get_game("goofspiel"),
+        players=[(alice, ""), (bob, "")],
+        options={"cards": 3},
+        ranked=True,
+        mode="live",
+        move_seconds=60,
+    )
+    client.force_login(carol)
+    rows = client.get(f"/players/{alice.display_name}/").context["current"]
+    assert [row.match.pk for row in rows] == [match.pk]
