@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -49,8 +50,11 @@ class Table:
     seats: list[Seat]
     waiting_for: int | None = None  # the version every seat must reach to finish the move
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)  # the actor's ack or error
     error: str | None = None
     finished: bool = False
+    sent_at: float = 0.0  # perf_counter() when the pending move was submitted
+    acked_ms: float | None = None  # submission -> the actor's "ack" (action_submit done)
 
     def on_snapshot(self, seat: Seat, snapshot: dict) -> None:
         seat.version = snapshot["version"]
@@ -65,6 +69,7 @@ class Table:
 class Stats:
     measuring: bool = False
     latencies_ms: list[float] = field(default_factory=list)
+    acks_ms: list[float] = field(default_factory=list)
     moves: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     timeouts: int = 0
@@ -99,7 +104,7 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured time first")
     parser.add_argument(
-        "--rate", type=float, default=300.0, help="target moves/s over all tables (0: no pacing)"
+        "--rate", type=float, default=250.0, help="target moves/s over all tables (0: no pacing)"
     )
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
     parser.add_argument(
@@ -240,10 +245,14 @@ async def _read(table: Table, seat: Seat, stats: Stats) -> None:
         kind = message["type"]
         if kind == "snapshot":
             table.on_snapshot(seat, message)
+        elif kind == "ack":
+            table.acked_ms = (time.perf_counter() - table.sent_at) * 1000
+            table.answered.set()
         elif kind == "error":
             table.error = message.get("error", "error")
             stats.error(table.error)
             table.arrived.set()
+            table.answered.set()
 
 
 async def _drive(
@@ -256,34 +265,49 @@ async def _drive(
         await asyncio.sleep(max(0.0, next_at - loop.time()))
         if stop.is_set():
             break
-        version = table.seats[0].version
-        await _settled(table, version)
-        actor = next((s for s in table.seats if s.snapshot.get("legal")), None)
-        if actor is None or table.finished:
+        await _settled(table)
+        actor = _actor(table)
+        if table.finished:
             break
+        if actor is None:  # the newest snapshot is still on its way to the seat that acts
+            await asyncio.sleep(0.01)
+            continue
+        version = actor.version
         choice = rng.choice(actor.snapshot["legal"])["action"]
-        table.waiting_for, table.error = version + 1, None
+        table.waiting_for, table.error, table.acked_ms = version + 1, None, None
         table.arrived.clear()
-        sent = time.perf_counter()
+        table.answered.clear()
+        sent = table.sent_at = time.perf_counter()
         await actor.socket.send(json.dumps({"type": "act", "action": choice, "version": version}))
         try:
             await asyncio.wait_for(table.arrived.wait(), MOVE_TIMEOUT_S)
         except TimeoutError:
             stats.timeouts += 1
+            # Never submit again while this move may still be queued in the server.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.answered.wait(), 6 * MOVE_TIMEOUT_S)
         else:
             if table.error is None and stats.measuring:
                 stats.moves += 1
                 stats.latencies_ms.append((time.perf_counter() - sent) * 1000)
+                if table.acked_ms is not None:
+                    stats.acks_ms.append(table.acked_ms)
         table.waiting_for = None
         next_at = max(next_at + interval, loop.time())
 
 
-async def _settled(table: Table, version: int) -> None:
-    """Wait until every seat of the table shows the same version (after an error, say)."""
+async def _settled(table: Table) -> None:
+    """Wait (a while) until every seat of the table shows the same version (after a timeout)."""
     for _ in range(1000):
         if all(s.version == table.seats[0].version for s in table.seats):
             return
         await asyncio.sleep(0.01)
+
+
+def _actor(table: Table) -> Seat | None:
+    """The seat with choices in the newest snapshot any seat has (as its browser would)."""
+    newest = max(s.version for s in table.seats)
+    return next((s for s in table.seats if s.version == newest and s.snapshot.get("legal")), None)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -308,6 +332,8 @@ def _report(args: argparse.Namespace, result) -> None:
         "p95_ms": round(_percentile(lat, 95), 1),
         "p99_ms": round(_percentile(lat, 99), 1),
         "max_ms": round(max(lat), 1) if lat else None,
+        "ack_p50_ms": round(_percentile(stats.acks_ms, 50), 1),
+        "ack_p95_ms": round(_percentile(stats.acks_ms, 95), 1),
         "errors": stats.errors,
         "timeouts": stats.timeouts,
         "finished_tables": finished,
