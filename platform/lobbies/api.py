@@ -110,13 +110,25 @@ class TableDetail(generics.RetrieveAPIView):  # type: ignore[type-arg]
         return Table.objects.filter(visible)
 
 
+class TableVerbInput(serializers.Serializer):  # type: ignore[type-arg]
+    invite = serializers.CharField(
+        required=False, help_text="join: the invite token of a private table."
+    )
+    bot = serializers.CharField(
+        required=False, help_text="bot: which of the game's bots (default: its strongest)."
+    )
+
+
 class TableVerb(APIView):
     """POST /api/tables/<id>/<join|leave|bot|start|cancel>/ (join: {"invite": token})."""
 
     permission_classes = [permissions.IsAuthenticated]
     verb = ""
 
-    @extend_schema(request=dict, responses={200: TableSerializer, 403: dict, 409: dict})
+    @extend_schema(
+        request=TableVerbInput,
+        responses={200: TableSerializer, 403: dict, 404: dict, 409: dict},
+    )
     def post(self, request: Request, table_id: int) -> Response:
         body = request.data if isinstance(request.data, dict) else {}
         try:
