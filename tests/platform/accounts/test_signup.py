@@ -107,3 +107,16 @@ def test_two_sign_ups_at_once_do_not_collide_on_an_empty_name(client, db):
     response = _sign_up(client)
     assert response.status_code == 302
     assert User.objects.get(email="zed@example.com").display_name == "zed"
+
+
+def test_the_link_opened_in_another_browser_verifies_then_asks_to_log_in(client, db):
+    from django.test import Client
+
+    _sign_up(client)
+    elsewhere = Client()
+    response = elsewhere.get(_link_in(mail.outbox[0]))
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert EmailAddress.objects.get(email="zed@example.com").verified
+    assert "_auth_user_id" not in elsewhere.session
+    elsewhere.post("/accounts/login/", {"login": "zed@example.com", "password": PASSWORD})
+    assert "_auth_user_id" in elsewhere.session
