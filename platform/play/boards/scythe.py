@@ -226,8 +226,8 @@ def hex_targets(legal: list[Item], me: dict[str, Any] | None) -> dict[str, list[
         elif _preference(item["action"]) < _preference(groups[group]["item"]["action"]):
             entry["more"] = [groups[group], *groups[group]["more"]]
             groups[group] = entry
-        else:
-            groups[group]["more"].append(entry)
+        elif all(e["text"] != text for e in (groups[group], *groups[group]["more"])):
+            groups[group]["more"].append(entry)  # a twin (another worker there) is left out
     return {h: list(g.values()) for h, g in found.items()}
 
 
@@ -253,6 +253,16 @@ def _other_targets(legal: list[Item]) -> dict[tuple[Any, ...], Item]:
             key = ("encounter", a["option"])
         elif kind == "factory_card":
             key = ("factory_card", a["card"])
+        elif kind == "factory_top":
+            key = ("factory_top", a.get("choice"))
+        elif kind == "factory_move":
+            key = ("factory_move",)
+        elif kind == "reveal":
+            key = ("reveal", a["card"])
+        elif kind == "upgrade":
+            key = ("upgrade", a["top"], a["bottom"])
+        elif kind == "enlist":
+            key = ("enlist", a["section"], a["bonus"])
         else:
             continue
         keys.setdefault(key, item)
@@ -501,7 +511,11 @@ def _player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, 
         "coins": p["coins"],
         "cards": p["cards"],
         "hand": p.get("hand"),
-        "objectives": [OBJECTIVES[o]["name"] for o in p["objs"]] if "objs" in p else None,
+        "objectives": [
+            {"name": OBJECTIVES[o]["name"], "item": keys.get(("reveal", o))} for o in p["objs"]
+        ]
+        if "objs" in p
+        else None,
         "objective_count": p["objectives"],
         "revealed": [OBJECTIVES[o]["name"] for o in p["revealed"]],
         "stars": stars,
@@ -511,6 +525,14 @@ def _player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, 
         "sections": _sections(p, keys, mine),
         "fcard": _factory_card(p["fcard"]),
         "fcard_item": keys.get(("section", 4)) if mine else None,
+        "fcard_tops": [
+            {"text": GAIN_WORDS.get(k[1] or "", "use it"), "item": item}
+            for k, item in keys.items()
+            if k[0] == "factory_top"
+        ]
+        if mine
+        else [],
+        "fcard_move": keys.get(("factory_move",)) if mine else None,
         "fcard_last": p["last"] == 4,
         "upgrades": len(p["up"]),
     }
@@ -611,6 +633,23 @@ def _tile(view: dict[str, Any]) -> dict[str, Any]:
     return {"name": view["tile"], "text": TILE_TEXT.get(view["tile"], view["tile"]), "tiers": tiers}
 
 
+BOTTOMS = ("upgrade", "deploy", "build", "enlist")
+FINISHERS = ("end_move", "done", "end_turn")
+
+
+def _grid(keys: dict[tuple[Any, ...], Item], kind: str) -> dict[str, Any] | None:
+    """Upgrade (top box x bottom action) or enlist (bottom action x one-time bonus) choices as
+    a table of clickable cells; None when there is no such choice now."""
+    if not any(k[0] == kind for k in keys):
+        return None
+    rows = list(TOP_BOXES) if kind == "upgrade" else list(BOTTOMS)
+    cols = list(BOTTOMS) if kind == "upgrade" else ["power", "coins", "popularity", "cards"]
+    return {
+        "cols": cols,
+        "rows": [{"name": r, "cells": [keys.get((kind, r, c)) for c in cols]} for r in rows],
+    }
+
+
 def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:
@@ -649,6 +688,9 @@ def board_context(
             "factory_choosing": view["phase"] == "factory",
             "hex_list": hex_list,
             "top_skip": keys.get(("skip",)),
+            "finish": [i for i in legal if i["action"]["type"] in FINISHERS],
+            "upgrade_grid": _grid(keys, "upgrade"),
+            "enlist_grid": _grid(keys, "enlist"),
             "tile": _tile(view),
             "decks": {
                 "combat": view["deck"],

@@ -22,8 +22,6 @@ from games.core.rng import Rng
 from play.boards.scythe import board_context
 from play.selectors import outcome_table
 
-HEX_ACTIONS = {"step", "place", "produce_at", "deploy", "build", "fight"}
-
 
 class FakeMatch:
     pk = 1
@@ -121,8 +119,24 @@ def test_it_makes_the_mat_sections_clickable_for_the_seat_to_play_only():
     assert "legal" not in render(state, None).replace("sc-legend", "")
 
 
-def test_it_puts_every_choice_that_targets_a_hex_on_the_map():
-    checked = 0
+def drawn(page: str, item: dict[str, Any], state: dict[str, Any], seat: int) -> bool:
+    """The action is clickable on the board; for a worker's move step, any worker standing on
+    the same hex will do (they are interchangeable)."""
+    if in_html(page, item):
+        return True
+    a = item["action"]
+    if a["type"] != "step" or a["unit"][0] != "w":
+        return False
+    workers = state["players"][seat]["workers"]
+    start = workers[int(a["unit"][1:])]
+    twins = [f"w{i}" for i, h in enumerate(workers) if h == start]
+    return any(
+        in_html(page, {"json": json.dumps(dict(a, unit=w), separators=(",", ":"))}) for w in twins
+    )
+
+
+def test_it_draws_every_legal_choice_on_the_board_itself():
+    checked = set()
     for seed in (1, 2):
         state = GAME.setup(2, seed, {})
         rng = Rng.from_seed(seed)
@@ -130,14 +144,13 @@ def test_it_puts_every_choice_that_targets_a_hex_on_the_map():
             if state["over"]:
                 break
             seat = GAME.to_act(state)[0]
-            if step % 3 == 0 and state["phase"] in ("move", "grant", "bottom", "combat_pick"):
-                items = [i for i in legal_items(state, seat) if i["action"]["type"] in HEX_ACTIONS]
-                if items:
-                    page = render(state, seat)
-                    assert all(in_html(page, item) for item in items)
-                    checked += 1
+            if step % 3 == 0 or state["phase"] in ("combat", "encounter", "factory"):
+                page = render(state, seat)
+                for item in legal_items(state, seat):
+                    assert drawn(page, item, state, seat), item["json"]
+                    checked.add(item["action"]["type"])
             state = GAME.apply(state, seat, GAME.bots["random"](state, seat, rng))
-    assert checked > 20
+    assert {"section", "step", "end_turn"} <= checked, checked
 
 
 def test_it_never_shows_another_seats_objectives_or_combat_cards():
@@ -164,6 +177,9 @@ def test_it_offers_the_dial_and_keeps_it_secret_until_both_have_chosen():
         )
     assert "Combat on" in page and "choosing in secret" in page
     dialled = GAME.apply(state, attacker, {"type": "dial", "power": min(7, power)})
+    for seat in GAME.to_act(dialled):
+        page = render(dialled, seat)
+        assert all(drawn(page, item, dialled, seat) for item in legal_items(dialled, seat))
     theirs = board_context(GAME.view(dialled, defender), defender, [], players(2))["sc"]
     side = next(s for s in theirs["combat"]["sides"] if not s["mine"])
     assert side["dial"] is None and side["chosen"] is None
