@@ -215,9 +215,9 @@ def test_score_per_stored_cube_stored_card_or_level_scores_once(design, board, e
 
 
 def test_score_mods_scores_one_vp_per_modifier_played():
-    triumph = civ("mi_triumph")  # costs 1 black, two modifiers, may not be followed
+    triumph = civ("mi_triumph")  # costs 1 green + 1 black, two modifiers, may not be followed
     cohort = civ("mi_cohort")
-    s = arrange(hands={0: [triumph, cohort], 1: [civ("mi_raid")]}, cubes={0: [0, 1]})
+    s = arrange(hands={0: [triumph, cohort], 1: [civ("mi_raid")]}, cubes={0: [1, 1]})
     s = act(s, 0, "play", card=triumph)
     s = act(s, 0, "modify", card=cohort)
     assert s["players"][0]["vp"] == 3
