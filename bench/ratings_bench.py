@@ -24,6 +24,9 @@ import sys
 import time
 from pathlib import Path
 
+# This process's CPU time per operation, next to the wall time: on a machine shared with other
+# work the wall time also counts the waits for a core (the load average is printed too).
+CPU: dict[str, list[float]] = {"update": [], "page": [], "search": []}
 BENCH_SEED = -6  # marks the matches this script makes
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
@@ -49,7 +52,8 @@ def _database_create(url: str) -> None:
 
 def _django_setup(url: str) -> None:
     os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DEBUG", "true")
+    os.environ.setdefault("DEBUG", "false")  # as in production: no template debug info
+    os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")  # noqa: S105 - local bench
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
     os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -133,10 +137,11 @@ def bench_updates(matches: int, game: str) -> list[float]:
             for i, (u, p) in enumerate(zip(players, places, strict=True))
         )
         match = Match.objects.get(pk=match.pk)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         with transaction.atomic():
             rating_apply_result(match=match)
         timings.append((time.perf_counter() - started) * 1000)
+        CPU["update"].append((time.process_time() - cpu) * 1000)
     return timings
 
 
@@ -163,15 +168,19 @@ def bench_pages(pages: int, game: str) -> tuple[list[float], list[float]]:
 
 
 def _timed_get(client: object, url: str) -> float:
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     response = client.get(url)  # type: ignore[attr-defined]
     elapsed = (time.perf_counter() - started) * 1000
+    CPU["search" if "?q=" in url else "page"].append((time.process_time() - cpu) * 1000)
     assert response.status_code == 200, (url, response.status_code)
     return elapsed
 
 
 def _p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
+
+
+LOAD = ""
 
 
 def main(argv: list[str]) -> int:
@@ -182,24 +191,25 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--game", default="dicecity")
     parser.add_argument("--reseed", action="store_true")
     args = parser.parse_args(argv)
+    global LOAD
+    LOAD = " ".join(f"{x:.2f}" for x in os.getloadavg())
     url = _bench_database_url()
     _database_create(url)
     _django_setup(url)
     seed(args.players, args.game, args.reseed)
     updates = bench_updates(args.matches, args.game)
     browse, search = bench_pages(args.pages, args.game)
-    print(
-        f"rating update, 5-player match: median {statistics.median(updates):.2f} ms, "
-        f"p95 {_p95(updates):.2f} ms over {len(updates)} matches (target <= 5 ms)"
-    )
-    print(
-        f"ladder page: median {statistics.median(browse):.1f} ms, p95 {_p95(browse):.1f} ms "
-        f"over {len(browse)} pages (target p95 <= 50 ms)"
-    )
-    print(
-        f"ladder search: median {statistics.median(search):.1f} ms, p95 {_p95(search):.1f} ms "
-        f"over {len(search)} searches"
-    )
+    print(f"load average at the start: {LOAD}")
+    for label, wall, cpu, target in (
+        ("rating update, 5-player match", updates, CPU["update"], "median <= 5 ms"),
+        ("ladder page", browse, CPU["page"], "p95 <= 50 ms"),
+        ("ladder search by name", search, CPU["search"], "no target"),
+    ):
+        print(
+            f"{label}: median {statistics.median(wall):.2f} ms, p95 {_p95(wall):.2f} ms wall "
+            f"(process CPU median {statistics.median(cpu):.2f} ms, p95 {_p95(cpu):.2f} ms) "
+            f"over {len(wall)} runs; target {target}"
+        )
     ok = statistics.median(updates) <= 5 and _p95(browse) <= 50
     return 0 if ok else 1
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from django.db.models import (
     Case,
@@ -17,7 +19,9 @@ from django.db.models import (
     Sum,
     When,
 )
-from django.db.models.functions import Coalesce, Floor
+from django.db.models.functions import Coalesce, Floor, Lower
+from django.urls import reverse
+from django.utils import timezone
 
 from games.core import get_game
 from ladders import charts, elo
@@ -134,12 +138,45 @@ _ROW_FIELDS = ("rating", "games", "wins", "last_played", "game", "user_id")
 
 
 def _search(game: str, search: str) -> QuerySet[Rating]:
+    """Players whose name starts with `search` (any case): a range on the index of lower-cased
+    names, so a search costs the same with 100 or 100,000 players."""
+    prefix = search.lower()
     return (
-        Rating.objects.filter(game=game, games__gt=0, user__display_name__icontains=search)
+        Rating.objects.annotate(name_key=Lower("user__display_name"))
+        .filter(game=game, games__gt=0, name_key__gte=prefix, name_key__lt=prefix + _LAST_CHAR)
         .annotate(rank=_rank_expression(game), player_name=F("user__display_name"))
         .only(*_ROW_FIELDS)
         .order_by(F("rank").asc(nulls_last=True), "-rating", "id")
     )
+
+
+_LAST_CHAR = "\U0010ffff"  # sorts after every character a name may continue with
+
+
+def ladder_rows(page: LadderPage) -> list[dict[str, Any]]:
+    """The page's rows ready to print: formatting 50 rows in Python costs a fraction of what
+    the template filters (floatformat, date, url) cost per row."""
+    profile = reverse("accounts:profile", args=["-"])[:-2]
+    return [
+        {
+            "rank": getattr(row, "rank", None),
+            "name": row.player_name,  # type: ignore[attr-defined]
+            "url": f"{profile}{quote(row.player_name)}/",  # type: ignore[attr-defined]
+            "rating": round(row.rating),
+            "games": row.games,
+            "wins": row.wins,
+            "provisional": row.provisional,
+            "last_played": _day(row.last_played),
+        }
+        for row in page.rows
+    ]
+
+
+def _day(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    local = timezone.localtime(moment)
+    return f"{local.day} {local:%b %Y}"
 
 
 def rank_of(rating: Rating) -> int | None:

@@ -42,6 +42,7 @@ def ladder(request: HttpRequest, game: str) -> HttpResponse:
     context = {
         "engine": engine,
         "ladder": page,
+        "rows": selectors.ladder_rows(page),
         "seat_choices": list(engine.seat_range()),
         "entry": selectors.queue_entry_of(request.user),
     }
