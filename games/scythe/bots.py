@@ -38,35 +38,42 @@ def value(state: State, seat: int) -> float:
     stars = sum(p["stars"].values())
     mechs = sum(1 for h in p["mechs"] if h is not None)
     return float(
-        8.0 * stars
-        + 2.0 * len(p["up"])
-        + 2.5 * mechs
-        + 1.5 * len(p["built"])
-        + 2.5 * len(p["recruits"])
-        + 1.5 * len(p["workers"])
-        + 1.0 * p["coins"]
-        + 0.6 * min(p["pop"], 14)
-        + 0.3 * min(p["power"], 12)
+        10.0 * stars
+        + 3.0 * len(p["up"])
+        + 3.5 * mechs
+        + 2.5 * len(p["built"])
+        + 3.5 * len(p["recruits"])
+        + 2.0 * len(p["workers"])
+        + 0.3 * p["coins"]
+        + 0.5 * p["pop"]
+        + 0.3 * p["power"]
         + 0.3 * min(len(p["hand"]), 4)
-        + 0.8 * len(territories)
-        + 0.5 * min(resources, 20)
+        + 0.5 * len(territories)
+        + 0.6 * min(resources, 12)
         + (3.0 if p["fcard"] is not None else 0.0)
     )
 
 
-def _finish(state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int = 12) -> State:
-    """Play on greedily (one decision ahead) while `seat` acts and the phase is not in `stop`."""
-    for _ in range(depth):
+def _finish(state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int) -> State:
+    """Play on greedily while `seat` acts and the phase is not in `stop`."""
+    for _ in range(12):
         if state["over"] or state["turn"] != seat or state["phase"] in stop:
             return state
         if state["phase"] == "combat":
             return state
         actions = legal_actions(state, seat)
-        state = apply(state, seat, _best_single(state, seat, actions, rng))
+        state = apply(state, seat, _best_single(state, seat, actions, rng, depth))
     return state
 
 
-def _best_single(state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
+# Phases that continue an action just chosen (its sub-steps): judged by playing them out.
+_SUB_STEPS = ("move", "grant", "encounter", "factory", "combat_pick")
+
+
+def _best_single(
+    state: State, seat: int, actions: list[Action], rng: Rng, depth: int = 1
+) -> Action:
+    """The action whose result looks best, playing out the sub-steps it opens (depth-limited)."""
     best, best_score = actions[0], float("-inf")
     if len(actions) > 16:
         # Many move steps: judge a random sample of them (and always the way out).
@@ -74,6 +81,8 @@ def _best_single(state: State, seat: int, actions: list[Action], rng: Rng) -> Ac
         actions = [*picks, actions[-1]]
     for action in actions:
         after = apply(state, seat, action)
+        if depth > 0 and after["turn"] == seat and after["phase"] in _SUB_STEPS:
+            after = _finish(after, seat, ("section", "top", "bottom", "end"), rng, depth - 1)
         score = value(after, seat) + _combat_risk(after, seat) + rng.random() * 0.01
         if score > best_score:
             best, best_score = action, score
@@ -93,7 +102,7 @@ def _combat_risk(state: State, seat: int) -> float:
 
 def _lookahead(state: State, seat: int, action: Action, rng: Rng) -> float:
     after = apply(state, seat, action)
-    after = _finish(after, seat, ("section",), rng)
+    after = _finish(after, seat, ("section",), rng, 1)
     return value(after, seat) + _combat_risk(after, seat)
 
 
