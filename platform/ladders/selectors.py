@@ -214,11 +214,34 @@ def player_ratings(user: Any) -> list[dict[str, Any]]:
     return result
 
 
-def recent_changes(user: Any, limit: int = 20) -> list[RatingChange]:
+def recent_changes(user: Any, limit: int = 20) -> list[dict[str, Any]]:
     """The player's latest rated games with the change each made, newest first."""
-    return list(
-        RatingChange.objects.filter(user=user).select_related("match").order_by("-id")[:limit]
-    )
+    changes = RatingChange.objects.filter(user=user).select_related("match").order_by("-id")
+    return [
+        {
+            "title": _title(c.game),
+            "match": c.match,
+            "place": c.place,
+            "after": round(c.after),
+            "change": signed(c.delta),
+            "gained": c.delta > 0,
+            "at": c.created_at,
+        }
+        for c in changes[:limit]
+    ]
+
+
+def _title(game: str) -> str:
+    try:
+        return get_game(game).title
+    except KeyError:
+        return game
+
+
+def signed(delta: float) -> str:
+    """A rating change as players read it: +12.5, -3, 0."""
+    text = f"{delta:+.1f}".replace(".0", "")
+    return "0" if text in ("+0", "-0") else text.replace("-", "−")
 
 
 def changes_by_seat(match: Match) -> dict[int, float]:
