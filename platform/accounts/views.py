@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from accounts import selectors
 from accounts.forms import SettingsForm
 from accounts.models import User
+from ladders import selectors as ladder_selectors
 
 
 def profile_context(request: HttpRequest, person: User) -> dict[str, Any]:
@@ -22,6 +23,8 @@ def profile_context(request: HttpRequest, person: User) -> dict[str, Any]:
         "record": selectors.record(person),
         "current": selectors.current_games(person, request.user),
         "finished": selectors.finished_games(person, request.user),
+        "ratings": ladder_selectors.player_ratings(person),
+        "recent_rated": ladder_selectors.recent_changes(person, limit=10),
     }
 
 
