@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.errors import GameError
+
+from . import engine
 from .cards import CARDS
 
 State = dict[str, Any]
@@ -92,6 +95,51 @@ def _unit_text(s: State, action: Action) -> str:
 
 
 def narrate(s: State, seat: int, action: Action) -> str:
+    """The move, then what it did that nobody had to decide: cubes, VP, levels and storage gained
+    by the mover, the active player and followers (automatic units resolve without a log line of
+    their own). Only public counts are compared, so the sentence is the same for every viewer."""
+    text = _move_text(s, seat, action)
+    if s["step"] in ("draft", "over"):
+        return text
+    try:
+        after = engine.apply(s, seat, action)
+    except GameError:
+        return text
+    mine = _gains(s, after, seat)
+    if mine:
+        text += f" ({mine})"
+    active = s["active"]
+    theirs = _gains(s, after, active) if active != seat else ""
+    if theirs:
+        text += f"; the active player: {theirs}"
+    for other in range(s["n"]):
+        gains = _gains(s, after, other) if other not in (seat, active) else ""
+        if gains:
+            text += f"; a follower: {gains}"
+    return text
+
+
+def _gains(before: State, after: State, seat: int) -> str:
+    p, q = before["players"][seat], after["players"][seat]
+    parts = []
+    for i, name in enumerate(("green", "black")):
+        change = q["cubes"][i] + q["scubes"][i] - p["cubes"][i] - p["scubes"][i]
+        if change:
+            parts.append(f"{change:+d} {name}")
+    if q["vp"] != p["vp"]:
+        parts.append(f"{q['vp'] - p['vp']:+d} VP")
+    if q["level"] != p["level"]:
+        parts.append(f"level {q['level']}")
+    stored = q["scubes"][0] + q["scubes"][1] - p["scubes"][0] - p["scubes"][1]
+    if stored > 0:
+        parts.append(f"{stored} cube{'s' if stored > 1 else ''} stored")
+    cards = len(q["stored"]) - len(p["stored"])
+    if cards > 0:
+        parts.append(f"{cards} card{'s' if cards > 1 else ''} stored")
+    return ", ".join(parts)
+
+
+def _move_text(s: State, seat: int, action: Action) -> str:
     t = action["type"]
     card = action.get("card")
     if t == "pick":

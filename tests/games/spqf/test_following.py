@@ -143,3 +143,14 @@ def test_a_timed_out_follower_resolving_its_action_takes_the_first_choice():
     assert GAME.to_act(s) == (1,) and s["step"] == "unit"
     s = GAME.apply(s, 1, GAME.timeout_action(s, 1))
     assert s["players"][1]["stored"] == [a]
+
+
+def test_the_log_line_tells_what_the_resolution_gave_each_side():
+    forage, terraces = starting(0, "s_forage"), civ("ag_terraces")
+    s = arrange(hands={0: [forage], 1: [terraces]})
+    s = act(s, 0, "play", card=forage)
+    line = GAME.narrate(s, 1, {"type": "follow", "card": terraces, "action": 0})
+    assert line == (
+        "followed with Acorn Terraces: gather green per modifier (+2 green); "
+        "the active player: +1 green"
+    )
