@@ -290,16 +290,16 @@ def _units(view: dict[str, Any], here: dict[int, list[int]], x: float, y: float)
         faction = view["players"][seat]["faction"]
         tokens = [("char", 1)] * chars + ([("mech", mechs)] if mechs else [])
         tokens += [("worker", workers)] if workers else []
-        row_y = y - 14 + r * 17 - (len(rows) - 1) * 8
+        row_y = y - 12 + r * 19 - (len(rows) - 1) * 9
         for i, (kind, count) in enumerate(tokens):
             out.append(
                 {
                     "kind": kind,
                     "count": count,
-                    "x": round(x + (i - (len(tokens) - 1) / 2) * 17, 1),
+                    "x": round(x + (i - (len(tokens) - 1) / 2) * 20, 1),
                     "y": row_y,
-                    "x0": round(x + (i - (len(tokens) - 1) / 2) * 17 - 7, 1),
-                    "y0": row_y - 7,
+                    "x0": round(x + (i - (len(tokens) - 1) / 2) * 20 - 8, 1),
+                    "y0": row_y - 8,
                     "fill": COLOURS[faction],
                     "ink": INK.get(faction, "#fff"),
                     "letter": faction[0].upper(),
@@ -313,8 +313,8 @@ def _resources(counts: list[int] | None, x: float, y: float) -> list[Any]:
     kinds = [(RES_NAMES[i], n) for i, n in enumerate(counts or ()) if n]
     out = []
     for i, (name, n) in enumerate(kinds):
-        rx = round(x + (i - (len(kinds) - 1) / 2) * 15, 1)
-        out.append({"name": name, "count": n, "x": rx - 6, "y": y + 9, "tx": rx, "ty": y + 15})
+        rx = round(x + (i - (len(kinds) - 1) / 2) * 17, 1)
+        out.append({"name": name, "count": n, "x": rx - 7, "y": y + 10, "tx": rx, "ty": y + 17})
     return out
 
 
@@ -326,9 +326,9 @@ def _chips(choices: list[dict[str, Any]], x: float, y: float) -> list[Any]:
     for i, choice in enumerate(choices[:8]):
         row, col = divmod(i, per_row)
         in_row = min(per_row, len(choices) - row * per_row)
-        cx = round(x + (col - (in_row - 1) / 2) * 18, 1)
-        cy = y - 2 + row * 18
-        out.append(dict(choice, x=cx - 8, y=cy - 8, tx=cx, ty=cy))
+        cx = round(x + (col - (in_row - 1) / 2) * 21, 1)
+        cy = y - 2 + row * 21
+        out.append(dict(choice, x=cx - 9.5, y=cy - 9.5, tx=cx, ty=cy))
     return out
 
 
@@ -392,8 +392,8 @@ def map_pieces(view: dict[str, Any], targets: dict[str, list[Any]]) -> list[dict
                 "y": y,
                 "enc_x": round(x + 20, 1),
                 "enc_y": y - 18,
-                "struct_x": round(x - 9, 1),
-                "struct_y": y - 35,
+                "struct_x": round(x - 11, 1),
+                "struct_y": y - 36,
                 "struct_ty": y - 29.5,
                 "encounter": hex_id in tokens,
                 "structure": _structure(view, structs.get(hex_id)),

@@ -209,3 +209,22 @@ def test_it_makes_encounter_and_factory_choices_clickable(phase):
     if phase == "factory":
         other = 1 - seat
         assert "is looking at the Factory cards" in render(state, other)
+
+
+@pytest.mark.services
+def test_it_is_the_board_the_match_page_draws(client, alice, bob, monkeypatch):
+    """Through the site: a Scythe table's match page renders this board (not the fallback)."""
+    from django.urls import reverse
+
+    from games.core import registry
+    from lobbies.services import lobby_create, lobby_join
+
+    monkeypatch.setitem(registry.GAME_MODULES, "scythe", "games.scythe")
+    table = lobby_create(host=alice, game="scythe", seats=2)
+    lobby_join(table_id=table.pk, user=bob)
+    table.refresh_from_db()
+    client.force_login(alice)
+    page = client.get(reverse("play:match", args=[table.match.pk])).content.decode()
+    assert "view-json" not in page
+    assert page.count('class="sc-hex" data-hex=') == len(HEXES)
+    assert "games/scythe/board.css" in page
