@@ -244,11 +244,12 @@ def signed(delta: float) -> str:
     return "0" if text in ("+0", "-0") else text.replace("-", "−")
 
 
-def changes_by_seat(match: Match) -> dict[int, float]:
-    """Each rated seat's rating change in a finished ranked match (empty otherwise)."""
-    if not match.ranked:
+def changes_by_seat(match: Match) -> dict[int, str]:
+    """Each rated seat's rating change in a finished ranked match, as text (empty otherwise)."""
+    if not match.ranked or not match.pk:
         return {}
-    return dict(RatingChange.objects.filter(match=match).values_list("seat", "delta"))
+    deltas = RatingChange.objects.filter(match_id=match.pk).values_list("seat", "delta")
+    return {seat: signed(delta) for seat, delta in deltas}
 
 
 def queue_entry_of(user: Any) -> QueueEntry | None:

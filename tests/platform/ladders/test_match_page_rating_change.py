@@ -1,0 +1,25 @@
+"""When a ranked game ends, the match page shows each player's rating change."""
+
+from django.test import Client
+
+from tests.platform.ladders.conftest import finish_two, ranked_match
+
+
+def _outcome_html(user, match):
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    return page[page.index('id="outcome"') : page.index("</table>", page.index('id="outcome"'))]
+
+
+def test_it_shows_each_players_rating_change_when_a_ranked_game_ends(alice, bob):
+    match = finish_two(ranked_match(alice, bob), winner=alice)
+    outcome = _outcome_html(bob, match)
+    assert "<th>Rating</th>" in outcome
+    assert '<td class="rating-change">+32</td>' in outcome
+    assert '<td class="rating-change">\u221232</td>' in outcome
+
+
+def test_it_shows_no_rating_column_for_a_casual_game(alice, bob):
+    match = finish_two(ranked_match(alice, bob, ranked=False), winner=alice)
+    assert "<th>Rating</th>" not in _outcome_html(alice, match)
