@@ -78,13 +78,21 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
     }
     context["board_templates"] = [f"games/{match.game}/board.html", "play/board_generic.html"]
     if payload["outcome"]:
-        context.update(outcome_table(payload["outcome"], payload["players"]))
+        from ladders.selectors import changes_by_seat
+
+        changes = changes_by_seat(match)
+        context.update(outcome_table(payload["outcome"], payload["players"], changes))
     context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
     return render_to_string("play/board_frame.html", context)
 
 
-def outcome_table(outcome: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
-    """Rows by place with the engine's per-seat score breakdown as extra columns."""
+def outcome_table(
+    outcome: dict[str, Any],
+    players: list[dict[str, Any]],
+    rating_changes: dict[int, str] | None = None,
+) -> dict[str, Any]:
+    """Rows by place with the engine's per-seat score breakdown as extra columns, and each
+    player's rating change when a ranked game ends (`rating_changes`: seat -> "+12")."""
     details = outcome.get("details") or [{} for _ in players]
     keys: list[str] = []
     for seat_details in details:
@@ -95,11 +103,12 @@ def outcome_table(outcome: dict[str, Any], players: list[dict[str, Any]]) -> dic
             "name": p["name"],
             "score": outcome["scores"][p["seat"]] if outcome["scores"] else "",
             "details": [details[p["seat"]].get(k, "") for k in keys] if details else [],
+            "rating_change": (rating_changes or {}).get(p["seat"], ""),
         }
         for p in players
     ]
     rows.sort(key=lambda row: row["place"])
-    return {"outcome_keys": keys, "outcome_rows": rows}
+    return {"outcome_keys": keys, "outcome_rows": rows, "rating_changes": bool(rating_changes)}
 
 
 def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, Any]]:
