@@ -1,4 +1,5 @@
-"""Tables in the admin: who sits where, and cancelling open tables through the lobby service."""
+"""Tables in the admin, read-only: who sits where; open tables are cancelled through the lobby
+service."""
 
 from __future__ import annotations
 
@@ -31,10 +32,15 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ("host__display_name", "host__email")
     date_hierarchy = "created_at"
     list_select_related = ("host",)
-    readonly_fields = ("invite_token", "created_at", "started_at", "status")
-    raw_id_fields = ("host",)
     inlines = [TableEntryInline]
     actions = ["cancel_tables"]
+
+    # Tables change only through the lobby services (a changed place count would strand them).
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
     @admin.action(description="Cancel the selected open tables")
     def cancel_tables(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
