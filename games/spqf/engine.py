@@ -69,15 +69,17 @@ def to_act(s: State) -> tuple[int, ...]:
 
 # The last state asked about, by identity: a bot lists the choices and `apply` validates against
 # the same list right after. States are values (never mutated once made), so the identity of
-# the object is enough; a copy of the list is handed out so callers cannot spoil it.
-_last: list[Any] = [None, -1, []]
+# the object is enough. One tuple, read and replaced whole, so threads never mix two entries;
+# callers get a copy of the list so they cannot spoil it.
+_last: list[tuple[Any, int, list[Action]]] = [(None, -1, [])]
 
 
 def legal_actions(s: State, seat: int) -> list[Action]:
-    if _last[0] is s and _last[1] == seat:
-        return list(_last[2])
+    known, known_seat, found = _last[0]
+    if known is s and known_seat == seat:
+        return list(found)
     found = _legal(s, seat)
-    _last[:] = [s, seat, found]
+    _last[0] = (s, seat, found)
     return list(found)
 
 
