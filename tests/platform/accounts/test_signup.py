@@ -120,3 +120,17 @@ def test_the_link_opened_in_another_browser_verifies_then_asks_to_log_in(client,
     assert "_auth_user_id" not in elsewhere.session
     elsewhere.post("/accounts/login/", {"login": "zed@example.com", "password": PASSWORD})
     assert "_auth_user_id" in elsewhere.session
+
+
+def test_signing_up_with_a_taken_e_mail_creates_nothing_and_tells_its_owner(client, alice):
+    response = _sign_up(client, email=alice.email.upper(), display_name="impostor")
+    assert response.status_code == 302 and response["Location"] == "/accounts/confirm-email/"
+    assert not User.objects.filter(display_name="impostor").exists()
+    assert [m.to for m in mail.outbox] == [[alice.email]]
+    assert "/accounts/confirm-email/" not in mail.outbox[0].body
+
+
+def test_a_display_name_is_required(client, db):
+    page = _sign_up(client, display_name="")
+    assert page.status_code == 200 and "This field is required." in page.content.decode()
+    assert not User.objects.exists()
