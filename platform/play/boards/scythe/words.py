@@ -1,0 +1,100 @@
+"""Scythe board: colours and the words used on the board (paraphrased, no card text)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.scythe.data import FACTORY_CARDS
+
+COLOURS = {
+    "nordic": "#3b6fb6",
+    "rusviet": "#b8322a",
+    "crimea": "#e3b82a",
+    "saxony": "#2b2b2b",
+    "polania": "#f2f2f2",
+    "albion": "#3f8f4f",
+    "togawa": "#7a4e9a",
+}
+INK = {"crimea": "#222", "polania": "#222"}  # text on light faction colours
+RES_NAMES = ("food", "wood", "metal", "oil")
+RES_SHORT = {"food": "F", "wood": "W", "metal": "M", "oil": "O"}
+STRUCT_SHORT = {"monument": "Mo", "mill": "Mi", "mine": "Mn", "armory": "Ar"}
+TOP_TITLES = {
+    "move_gain": "Move / Gain",
+    "bolster": "Bolster",
+    "trade": "Trade",
+    "produce": "Produce",
+}
+TOP_TEXT = {
+    "move": "move {} units",
+    "gain": "gain {} coins",
+    "power": "+{} power",
+    "cards": "+{} combat cards",
+    "popularity": "+{} popularity",
+    "produce": "produce on {} territories",
+}
+PHASES = {
+    "section": "choosing a section of the player mat",
+    "top": "choosing the top-row action",
+    "move": "moving",
+    "grant": "placing what the action gave",
+    "combat_pick": "choosing which combat to fight first",
+    "combat": "combat: both sides choose in secret",
+    "encounter": "resolving an encounter",
+    "factory": "choosing a Factory card",
+    "bottom": "choosing the bottom-row action",
+    "end": "may reveal an objective before ending the turn",
+}
+GRANT_TEXT = {
+    "pick": "Place a resource on a territory",
+    "produce": "Produce: choose the territories",
+    "upgrade": "Upgrade: move a technology cube",
+    "deploy": "Deploy a mech",
+    "build": "Build a structure",
+    "enlist": "Enlist a recruit",
+}
+GAIN_WORDS = {
+    "coins": "{} coins",
+    "popularity": "{} popularity",
+    "power": "{} power",
+    "combat_cards": "{} combat card(s)",
+    "cards": "{} combat card(s)",
+    "food": "{} food",
+    "wood": "{} wood",
+    "metal": "{} metal",
+    "oil": "{} oil",
+    "gain_worker": "{} worker(s)",
+    "resources_of_choice": "{} resources of your choice",
+    "produce_territories": "produce on {} territories",
+    "deploy_mech": "deploy a mech",
+    "build_structure": "build a structure",
+    "deploy": "deploy a mech",
+    "build": "build a structure",
+    "upgrade": "upgrade",
+    "enlist": "enlist a recruit",
+}
+TILE_TEXT = {
+    "adjacent_tunnels": "tunnels next to your structures",
+    "adjacent_lakes": "lakes next to your structures",
+    "adjacent_encounters": "encounter spaces next to your structures",
+    "on_tunnels": "your structures on tunnels",
+    "in_a_row": "your structures in a straight row",
+    "on_farms_or_tundras": "your structures on farms or tundras",
+}
+
+
+def gains(spec: dict[str, Any]) -> str:
+    parts = []
+    for what, amount in spec.items():
+        if what == "choose_one":
+            parts.append(" or ".join(GAIN_WORDS.get(c, c).format(1) for c in amount))
+        else:
+            parts.append(GAIN_WORDS.get(what, what + " {}").format(amount))
+    return ", ".join(parts) or "nothing"
+
+
+def factory_card(number: int | None) -> dict[str, Any] | None:
+    if number is None:
+        return None
+    card = FACTORY_CARDS[number]
+    return {"number": number, "cost": gains(card["cost"]), "gain": gains(card["gain"])}
