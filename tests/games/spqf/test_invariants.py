@@ -1,6 +1,6 @@
 """Hypothesis invariants over random playouts: card conservation (deck + hand + discard +
-stored + rows + trashed + in play is constant), cubes within limits, scores never negative,
-every legal action round-trips through the text notation."""
+stored + rows + trashed + in play is constant), cubes within limits, VP tokens, levels and stored
+cards never go down, every legal action round-trips through the text notation."""
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -31,7 +31,14 @@ def test_cards_and_cubes_are_conserved_along_any_playout(seats, seed, draft, ste
         options = GAME.legal_actions(s, seat)
         for action in options:  # every choice can be written and read back (logs, e-mail)
             assert GAME.parse_action(GAME.format_action(action)) == action
+        before = [(p["vp"], p["level"], len(p["stored"])) for p in s["players"]]
         s = GAME.apply(s, seat, options[rng.below(len(options))])
+        after = [(p["vp"], p["level"], len(p["stored"])) for p in s["players"]]
+        # VP tokens, levels and stored cards never go down ("Nunca puede ... quitar una
+        # tarjeta almacenada")
+        assert all(
+            a >= b for x, y in zip(after, before, strict=True) for a, b in zip(x, y, strict=True)
+        )
         assert sorted(all_cards(s)) == total
         for i, color in enumerate("gb"):
             held = sum(p["cubes"][i] + p["scubes"][i] for p in s["players"])
