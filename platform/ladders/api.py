@@ -160,13 +160,15 @@ def _entry_json(entry: QueueEntry | None) -> dict[str, Any]:
 
 class QueueView(APIView):
     """The ranked queue: GET your status (and your match once seated), POST {game, seats} to
-    wait for a table, DELETE to stop waiting. Errors: unknown_game, bad_seats, already_queued,
-    in_match, not_queued."""
+    wait for a table, DELETE to stop waiting. Poll GET at least every minute while waiting: a
+    player silent for 90 seconds is taken out of the queue. Errors: unknown_game, bad_seats,
+    already_queued, in_match, not_queued."""
 
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses={200: dict})
     def get(self, request: Request) -> Response:
+        services.queue_touch(user=request.user)
         return Response(_entry_json(selectors.queue_entry_of(request.user)))
 
     @extend_schema(request=QueueInput, responses={201: dict, 400: dict, 404: dict, 409: dict})

@@ -99,7 +99,8 @@ class QueueEntry(models.Model):
     """A player waiting for a ranked table; `table` is set once matchmaking seats them.
 
     One entry per player: a player waits in one queue at a time, and the pairing transaction
-    that seats them locks the entry, so no one is ever placed at two tables at once.
+    that seats them locks the entry, so no one is ever placed at two tables at once. A player
+    who stops polling (closed the page) is dropped rather than seated at a live table.
     """
 
     user = models.OneToOneField(
@@ -109,6 +110,9 @@ class QueueEntry(models.Model):
     seats = models.PositiveSmallIntegerField()
     rating = models.FloatField(help_text="The player's rating when they joined.")
     joined_at = models.DateTimeField()
+    seen_at = models.DateTimeField(
+        help_text="When the player last showed they still wait (the queue page polls)."
+    )
     table = models.ForeignKey(
         "lobbies.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -15,6 +15,8 @@ BASE_RANGE = 75.0
 WIDEN_BY = 25.0
 WIDEN_EVERY_SECONDS = 5.0
 MAX_RANGE = 500.0
+# A waiting player whose page (or client) has not polled for this long has gone: not seated.
+PATIENCE_SECONDS = 90.0
 
 
 @dataclass(frozen=True)

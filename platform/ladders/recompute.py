@@ -37,10 +37,11 @@ def ratings_replay() -> tuple[dict[RatingKey, Rating], list[RatingChange]]:
         if len(seats) < 2:
             continue
         rows = {
-            s.user_id: ratings.setdefault(
-                (s.user_id, match.game), Rating(user_id=s.user_id, game=match.game)
+            user_id: ratings.setdefault(
+                (user_id, match.game), Rating(user_id=user_id, game=match.game)
             )
-            for s in seats
+            for user_id in (s.user_id for s in seats)
+            if user_id is not None  # rated_seats keeps only seats with a user
         }
         changes.extend(result_rate(match, seats, rows))
     return ratings, changes

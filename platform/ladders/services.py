@@ -70,7 +70,7 @@ def result_rate(match: Match, seats: list[Seat], ratings: dict[Any, Rating]) -> 
         changes.append(
             RatingChange(
                 match_id=match.pk,
-                user_id=seat.user_id,
+                user_id=row.user_id,
                 game=match.game,
                 seat=seat.index,
                 place=place,
@@ -96,12 +96,14 @@ def queue_join(*, user: Any, game: str, seats: int, now: datetime | None = None)
     try:
         with transaction.atomic():
             QueueEntry.objects.filter(user=user, table__isnull=False).delete()
+            now = now or timezone.now()
             entry = QueueEntry.objects.create(
                 user=user,
                 game=game,
                 seats=seats,
                 rating=rating if rating is not None else elo.INITIAL_RATING,
-                joined_at=now or timezone.now(),
+                joined_at=now,
+                seen_at=now,
             )
     except IntegrityError as exc:
         raise LadderError("already_queued", "You are already waiting in the queue.", 409) from exc
@@ -132,6 +134,12 @@ def _pairing_schedule() -> None:
     matchmaking_pair.delay()
 
 
+def queue_touch(*, user: Any, now: datetime | None = None) -> None:
+    """The player still waits (their queue page or client polled)."""
+    waiting = QueueEntry.objects.filter(user=user, table__isnull=True)
+    waiting.update(seen_at=now or timezone.now())
+
+
 def queue_leave(*, user: Any) -> None:
     """Stop waiting. Waits for a pairing in progress, so a seated player learns it."""
     with transaction.atomic():
@@ -152,8 +160,13 @@ def matchmaking_pair(*, now: datetime | None = None) -> list[Table]:
     with transaction.atomic():
         waiting = QueueEntry.objects.select_for_update(skip_locked=True).filter(table__isnull=True)
         buckets: dict[tuple[str, int], list[QueueEntry]] = {}
+        gone = []
         for entry in waiting.order_by("joined_at", "pk"):
-            buckets.setdefault((entry.game, entry.seats), []).append(entry)
+            if (now - entry.seen_at).total_seconds() > pairing.PATIENCE_SECONDS:
+                gone.append(entry.pk)
+            else:
+                buckets.setdefault((entry.game, entry.seats), []).append(entry)
+        QueueEntry.objects.filter(pk__in=gone).delete()
         for (game, seats), entries in buckets.items():
             tables.extend(_bucket_pair(game, seats, entries, now))
     return tables

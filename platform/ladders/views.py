@@ -65,6 +65,7 @@ def queue_join(request: HttpRequest, game: str) -> HttpResponse:
 @login_required
 def queue(request: HttpRequest) -> HttpResponse:
     """Waiting for a ranked table; the page refreshes itself and leads to the match once seated."""
+    services.queue_touch(user=request.user)
     entry = selectors.queue_entry_of(request.user)
     if entry is not None and entry.table is not None and hasattr(entry.table, "match"):
         return redirect("play:match", entry.table.match.pk)

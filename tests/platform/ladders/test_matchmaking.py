@@ -7,7 +7,13 @@ from django.utils import timezone
 
 from ladders import pairing
 from ladders.models import QueueEntry, Rating
-from ladders.services import LadderError, matchmaking_pair, queue_join, queue_leave
+from ladders.services import (
+    LadderError,
+    matchmaking_pair,
+    queue_join,
+    queue_leave,
+    queue_touch,
+)
 from lobbies.models import Table
 
 T0 = timezone.now()
@@ -92,3 +98,19 @@ def test_pairing_serves_the_longest_waiting_player_first():
 def test_pairing_caps_the_accepted_range():
     assert pairing.accepted_range(0) == pairing.BASE_RANGE
     assert pairing.accepted_range(10_000) == pairing.MAX_RANGE
+
+
+def test_it_drops_a_player_who_stopped_polling_instead_of_seating_them(alice, bob, carol):
+    queue_join(user=alice, game="goofspiel", seats=2, now=T0)
+    queue_join(user=bob, game="goofspiel", seats=2, now=T0 + timedelta(seconds=60))
+    queue_join(user=carol, game="goofspiel", seats=2, now=T0 + timedelta(seconds=100))
+    [table] = matchmaking_pair(now=T0 + timedelta(seconds=100))
+    assert {s.user for s in table.match.seats.all()} == {bob, carol}
+    assert not QueueEntry.objects.filter(user=alice).exists()
+
+
+def test_it_keeps_a_player_who_polls(alice, bob):
+    queue_join(user=alice, game="goofspiel", seats=2, now=T0)
+    queue_touch(user=alice, now=T0 + timedelta(seconds=80))
+    queue_join(user=bob, game="goofspiel", seats=2, now=T0 + timedelta(seconds=100))
+    assert len(matchmaking_pair(now=T0 + timedelta(seconds=100))) == 1

@@ -47,7 +47,8 @@ def test_it_never_places_a_player_at_two_tables_when_pairing_runs_in_parallel():
     now = timezone.now()
     players = [make_user(f"racer{i}") for i in range(12)]
     QueueEntry.objects.bulk_create(
-        QueueEntry(user=p, game="goofspiel", seats=2, rating=1500, joined_at=now) for p in players
+        QueueEntry(user=p, game="goofspiel", seats=2, rating=1500, joined_at=now, seen_at=now)
+        for p in players
     )
     assert _in_parallel(4, lambda i: [matchmaking_pair(now=now) for _ in range(3)]) == []
     _assert_each_seated_once(players)
