@@ -6,6 +6,7 @@ from typing import Any
 
 from allauth.account.models import EmailAddress
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError, transaction
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.authtoken.models import Token
@@ -46,7 +47,14 @@ class MeView(APIView):
         user = User.objects.get(pk=request.user.pk)
         data = UserSerializer(user, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        data.save()
+        try:
+            with transaction.atomic():
+                data.save()
+        except IntegrityError:  # someone took the name between the check and the save
+            return Response(
+                {"error": "display_name_taken", "detail": "That display name is taken."},
+                status=400,
+            )
         return Response(data.data)
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -39,7 +40,12 @@ def settings_edit(request: HttpRequest) -> HttpResponse:
     user = User.objects.get(pk=request.user.pk or 0)
     form = SettingsForm(request.POST or None, instance=user)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, "Your settings are saved.")
-        return redirect("accounts:settings")
+        try:
+            with transaction.atomic():
+                form.save()
+        except IntegrityError:  # someone took the name between the check and the save
+            form.add_error("display_name", "That display name is taken.")
+        else:
+            messages.success(request, "Your settings are saved.")
+            return redirect("accounts:settings")
     return render(request, "accounts/settings.html", {"form": form})

@@ -66,3 +66,15 @@ def test_the_turn_e_mail_setting_decides_whether_a_turn_is_e_mailed(
         action_submit(match_id=started_match.pk, user=second, action="bid card=1", version=1)
     # The second round began: `first` owes a bid again (`second`, who just bid, is still there).
     assert [m.to for m in mail.outbox] == ([[first.email]] if mailed else [])
+
+
+def test_a_name_taken_at_the_same_moment_is_refused_not_a_crash(client, alice, bob, monkeypatch):
+    import accounts.forms
+
+    # Both checks pass, as when bob takes the name between them and the save.
+    monkeypatch.setattr(accounts.forms, "clean_unique_display_name", lambda value, pk=None: value)
+    monkeypatch.setattr(User, "validate_constraints", lambda self, exclude=None: None)
+    client.force_login(alice)
+    page = client.post("/settings/", {"display_name": "Bob", "turn_emails": "on"})
+    assert page.status_code == 200 and "That display name is taken." in page.content.decode()
+    assert User.objects.get(pk=alice.pk).display_name == "alice"
