@@ -152,7 +152,8 @@ def board_context(
             "play": current,
             "plays_left": view["turn"]["plays"],
             "end": view["end"],
-            "round": view["round"] + 1,
+            "round": view["round"] + (0 if view["step"] == "over" else 1),
+            "over": view["step"] == "over",
             "reference": reference,
             "firsts": [names.get(s, "—") if s >= 0 else "—" for s in view["firsts"]],
         }
