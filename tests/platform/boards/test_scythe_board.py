@@ -197,6 +197,10 @@ def test_it_draws_the_end_of_the_game_with_the_scoring_table():
     assert "structure_bonus" in page and "territories" in page
     assert "Seat0Name" in page and "Seat1Name" in page
     assert "legal" not in page.replace("sc-legend", "")
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    for score in outcome.scores:  # each mat's running score agrees with the final table
+        assert f"score if it ended now: <b>{int(score)}</b>" in page
 
 
 @pytest.mark.parametrize("phase", ["encounter", "factory"])

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.scythe.data import FACTIONS, MATS, OBJECTIVES, TOP_BOXES
+from games.scythe.board import controlled, occupancy, resources_controlled
+from games.scythe.data import FACTIONS, FACTORY_HEX, MATS, OBJECTIVES, TOP_BOXES
+from games.scythe.scoring import score_seat
 
 from .words import COLOURS, GAIN_WORDS, INK, TOP_TEXT, TOP_TITLES, factory_card, gains
 
@@ -78,6 +80,25 @@ def tier(popularity: int) -> str:
     return f"scores {star}/star, {land}/territory, {pair}/2 resources"
 
 
+def standing(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Territories and resources the seat controls and its score if the game ended now: all of
+    it public (the engine's own control and scoring rules, applied to the view)."""
+    occ = occupancy(view)
+    land = controlled(view, seat, occ)
+    score = score_seat(view, seat)
+    return {
+        "territories": len(land),
+        "factory": FACTORY_HEX in land,
+        "resources": dict(
+            zip(
+                ("food", "wood", "metal", "oil"), resources_controlled(view, seat, occ), strict=True
+            )
+        ),
+        "score": score["total"],
+        "breakdown": {k: v for k, v in score.items() if k not in ("total", "tiebreak")},
+    }
+
+
 def player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, Any]:
     p = view["players"][seat]
     faction = p["faction"]
@@ -126,4 +147,5 @@ def player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, A
         "fcard_move": keys.get(("factory_move",)) if mine else None,
         "fcard_last": p["last"] == 4,
         "upgrades": len(p["up"]),
+        "standing": standing(view, seat),
     }
