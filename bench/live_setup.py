@@ -35,7 +35,8 @@ def server_env(database: str, var_dir: Path) -> dict[str, str]:
         "VAR_DIR": str(var_dir),
         "LOG_LEVEL": "WARNING",
         "PYTHONPATH": os.pathsep.join(
-            [str(ROOT), str(ROOT / "platform"), *filter(None, [os.environ.get("PYTHONPATH")])]
+            [str(ROOT), str(ROOT / "platform"), str(ROOT / "bench")]
+            + list(filter(None, [os.environ.get("PYTHONPATH")]))
         ),
     }
 

@@ -73,6 +73,8 @@ class Stats:
     moves: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     timeouts: int = 0
+    closed: int = 0  # sockets the server closed during the run
+    closing: bool = False  # the bench is closing the sockets itself
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -197,14 +199,17 @@ async def _run(args: argparse.Namespace, port: int, bench_tables: list[BenchTabl
     cpu_server = _cpu_seconds(server.pid) - cpu_server
     cpu_self = time.process_time() - cpu_self
     stop.set()
+    for driver in drivers:
+        driver.cancel()  # a driver may be waiting for an answer that will never come
     await asyncio.gather(*drivers, return_exceptions=True)
     if spy is not None:
         await asyncio.to_thread(spy.wait)
+    finished = sum(t.finished for t in tables)
+    stats.closing = True
     for table in tables:
         for seat in table.seats:
             await seat.socket.close()
     await asyncio.gather(*readers, return_exceptions=True)
-    finished = sum(t.finished for t in tables)
     return stats, elapsed, connect_s, cpu_server, cpu_self, finished
 
 
@@ -240,6 +245,16 @@ async def _connect_all(port, tables, bench_tables, stats) -> list[asyncio.Task]:
 
 
 async def _read(table: Table, seat: Seat, stats: Stats) -> None:
+    try:
+        await _read_until_closed(table, seat, stats)
+    finally:
+        stats.closed += not stats.closing
+        table.finished = True  # a table with a seat gone stops moving
+        table.arrived.set()
+        table.answered.set()
+
+
+async def _read_until_closed(table: Table, seat: Seat, stats: Stats) -> None:
     async for raw in seat.socket:
         message = json.loads(raw)
         kind = message["type"]
@@ -336,7 +351,8 @@ def _report(args: argparse.Namespace, result) -> None:
         "ack_p95_ms": round(_percentile(stats.acks_ms, 95), 1),
         "errors": stats.errors,
         "timeouts": stats.timeouts,
-        "finished_tables": finished,
+        "stopped_tables": finished,
+        "sockets_closed_by_server": stats.closed,
         "connect_s": round(connect_s, 1),
         "server_cpu_s": round(cpu_server, 1),
         "loadgen_cpu_s": round(cpu_self, 1),
