@@ -137,9 +137,18 @@ def _move_legal(state: State, seat: int) -> list[Action]:
 
 
 def _movable(p: dict[str, Any], moved: list[str]) -> list[tuple[str, str]]:
-    from .board import units_of
-
-    return [(u, h) for u, h in units_of(p) if u not in moved]
+    """Units that may still move. Workers on one hex are interchangeable: only the first
+    unmoved one of each hex is offered (the others follow in later steps)."""
+    out = [] if "char" in moved else [("char", p["char"])]
+    out += [
+        (f"m{i}", h) for i, h in enumerate(p["mechs"]) if h is not None and f"m{i}" not in moved
+    ]
+    seen: set[str] = set()
+    for i, h in enumerate(p["workers"]):
+        if h not in seen and f"w{i}" not in moved:
+            seen.add(h)
+            out.append((f"w{i}", h))
+    return out
 
 
 def _grant_legal(state: State, seat: int) -> list[Action]:
@@ -218,13 +227,22 @@ def _allowed(state: State, seat: int, action: Action) -> bool:
     return action in _legal_memo(state, seat)
 
 
+def unit_hex_or_none(p: dict[str, Any], unit: str) -> str | None:
+    try:
+        return unit_hex(p, unit)
+    except (ValueError, IndexError):
+        return None
+
+
 def _step_allowed(state: State, seat: int, action: Action) -> bool:
     if set(action) != {"type", "unit", "to", "workers", "carry"}:
         return False
     unit, to, workers, carry = action["unit"], action["to"], action["workers"], action["carry"]
     p = state["players"][seat]
     ctx = state["ctx"]
-    if not isinstance(unit, str) or unit in ctx["moved"] or not isinstance(workers, int):
+    if not isinstance(unit, str) or not isinstance(workers, int):
+        return False
+    if (unit, unit_hex_or_none(p, unit)) not in _movable(p, ctx["moved"]):
         return False
     if not isinstance(carry, bool) or not isinstance(to, str):
         return False
