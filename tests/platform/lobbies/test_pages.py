@@ -149,6 +149,7 @@ def test_a_visitor_is_asked_to_log_in_to_take_a_place(client, table):
     html = page.content.decode()
     assert page.status_code == 200 and 'id="join"' not in html
     assert f"/accounts/login/?next=/tables/{table.pk}/" in html
+    assert f"http://testserver/tables/{table.pk}/" in html and table.invite_token not in html
 
 
 def test_joining_needs_a_log_in(client, table):
