@@ -40,3 +40,19 @@ def test_the_e_mail_page_lists_the_verified_address(client, alice):
     client.force_login(alice)
     html = client.get("/accounts/email/").content.decode()
     assert alice.email in html and "Verified" in html
+
+
+def test_a_player_adds_and_confirms_a_second_address(client, alice):
+    import re
+
+    from allauth.account.models import EmailAddress
+    from django.core import mail
+
+    client.force_login(alice)
+    page = client.post(
+        "/accounts/email/", {"action_add": "", "email": "alice.two@example.com"}, follow=True
+    )
+    assert page.status_code == 200 and "alice.two@example.com" in page.content.decode()
+    link = re.search(r"https?://testserver(/accounts/confirm-email/\S+/)", mail.outbox[0].body)
+    client.get(link.group(1))
+    assert EmailAddress.objects.get(email="alice.two@example.com").verified
