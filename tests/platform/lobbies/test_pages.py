@@ -156,3 +156,11 @@ def test_joining_needs_a_log_in(client, table):
     response = client.post(f"/tables/{table.pk}/join/")
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     assert table.entries.count() == 1
+
+
+def test_the_page_links_keep_the_filters(client, alice):
+    for _ in range(31):
+        lobby_create(host=alice, game="goofspiel", seats=2, mode="turn", move_seconds=7200)
+    html = client.get("/tables/?mode=turn").content.decode()
+    assert 'href="?mode=turn&amp;page=2"' in html and "Page 1 of 2" in html
+    assert len(client.get("/tables/?mode=turn&page=2").context["page"]) == 1
