@@ -14,7 +14,7 @@ from typing import Any
 
 from games.scythe.data import ENCOUNTERS, HEXES, STRUCTURE_TILES, TOP_BOXES
 
-from .hexmap import FRAME, hex_targets, map_pieces, terrain_svg
+from .hexmap import FRAME, hex_targets, map_pieces, terrain_svg, unit_hex_now, unit_name
 from .mats import player
 from .words import GRANT_TEXT, PHASES, TILE_TEXT, factory_card, gains
 
@@ -67,7 +67,10 @@ def _prompt(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "move" and "move" in ctx:
         move = ctx["move"]
-        return f"Move: {move['left']} unit(s) left to move, up to {move['reach']} hex(es) each"
+        text = f"Move: {move['left']} unit(s) left to move, up to {move['reach']} hex(es) each"
+        p = view["players"][view["turn"]]
+        moved = [f"{unit_name(p, u)} to {unit_hex_now(p, u)}" for u in ctx["moved"]]
+        return text + (f" (moved: {', '.join(moved)})" if moved else "")
     if phase == "grant" and ctx.get("queue"):
         head = ctx["queue"][0]
         text = GRANT_TEXT.get(head, head)
@@ -160,6 +163,29 @@ BOTTOMS = ("upgrade", "deploy", "build", "enlist")
 FINISHERS = ("end_move", "done", "end_turn")
 
 
+TRIUMPHS = (
+    ("upgrades", "all 6 upgrades"),
+    ("mechs", "all 4 mechs"),
+    ("structures", "all 4 structures"),
+    ("recruits", "all 4 recruits"),
+    ("workers", "all 8 workers"),
+    ("objective", "an objective"),
+    ("combat", "a combat won"),
+    ("popularity", "18 popularity"),
+    ("power", "16 power"),
+)
+
+
+def _triumphs(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """Scythe, Placing stars: who has placed which stars (combat: up to 2, Saxony more)."""
+    seats = view["order"]
+    rows = [
+        {"name": text, "cells": ["★" * view["players"][s]["stars"].get(key, 0) for s in seats]}
+        for key, text in TRIUMPHS
+    ]
+    return {"names": [names[s] for s in seats], "rows": rows}
+
+
 def _grid(keys: dict[tuple[Any, ...], Item], kind: str) -> dict[str, Any] | None:
     """Upgrade (top box x bottom action) or enlist (bottom action x one-time bonus) choices as
     a table of clickable cells; None when there is no such choice now."""
@@ -215,6 +241,7 @@ def board_context(
             "upgrade_grid": _grid(keys, "upgrade"),
             "enlist_grid": _grid(keys, "enlist"),
             "tile": _tile(view),
+            "triumphs": _triumphs(view, names),
             "decks": {
                 "combat": view["deck"],
                 "encounters": view["encounters"],

@@ -65,14 +65,14 @@ RIVER_LINES = [
 # --- legal actions attached to things ----------------------------------------------------------
 
 
-def _unit_start(p: dict[str, Any], unit: str) -> str | None:
+def unit_hex_now(p: dict[str, Any], unit: str) -> str | None:
     if unit == "char":
         return str(p["char"])
     index = int(unit[1:])
     return p["mechs"][index] if unit[0] == "m" else p["workers"][index]  # type: ignore[no-any-return]
 
 
-def _unit_name(p: dict[str, Any], unit: str) -> str:
+def unit_name(p: dict[str, Any], unit: str) -> str:
     if unit == "char":
         return "Character"
     if unit[0] == "m":
@@ -85,9 +85,9 @@ def _hex_choice(a: dict[str, Any], me: dict[str, Any] | None) -> tuple[str, str,
     kind = a["type"]
     if kind == "step" and me is not None:
         unit = a["unit"]
-        start = _unit_start(me, unit)
+        start = unit_hex_now(me, unit)
         group = f"w@{start}" if unit[0] == "w" else unit
-        text = f"{_unit_name(me, unit)} from {start}"
+        text = f"{unit_name(me, unit)} from {start}"
         if a["workers"]:
             text += f" with {a['workers']} worker(s)"
         if a["carry"]:

@@ -27,7 +27,7 @@ def _top_boxes(p: dict[str, Any], top: str, keys: dict[tuple[Any, ...], Item]) -
         boxes.append(
             {
                 "name": name,
-                "text": TOP_TEXT[name].format(value),
+                "text": TOP_TEXT[name][value != 1].format(value),
                 "upgraded": name in p["up"],
                 "item": keys.get(actions[name]),
             }  # fmt: skip

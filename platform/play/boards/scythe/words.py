@@ -25,13 +25,13 @@ TOP_TITLES = {
     "trade": "Trade",
     "produce": "Produce",
 }
-TOP_TEXT = {
-    "move": "move {} units",
-    "gain": "gain {} coins",
-    "power": "+{} power",
-    "cards": "+{} combat cards",
-    "popularity": "+{} popularity",
-    "produce": "produce on {} territories",
+TOP_TEXT = {  # (one, several)
+    "move": ("move {} unit", "move {} units"),
+    "gain": ("gain {} coin", "gain {} coins"),
+    "power": ("+{} power", "+{} power"),
+    "cards": ("+{} combat card", "+{} combat cards"),
+    "popularity": ("+{} popularity", "+{} popularity"),
+    "produce": ("produce on {} territory", "produce on {} territories"),
 }
 PHASES = {
     "section": "choosing a section of the player mat",
@@ -89,8 +89,19 @@ def gains(spec: dict[str, Any]) -> str:
         if what == "choose_one":
             parts.append(" or ".join(GAIN_WORDS.get(c, c).format(1) for c in amount))
         else:
-            parts.append(GAIN_WORDS.get(what, what + " {}").format(amount))
+            parts.append(_count(GAIN_WORDS.get(what, what + " {}"), amount))
     return ", ".join(parts) or "nothing"
+
+
+_SINGULAR = (("coins", "coin"), ("card(s)", "card"), ("worker(s)", "worker"),
+             ("resources", "resource"), ("territories", "territory"))  # fmt: skip
+
+
+def _count(words: str, amount: int) -> str:
+    text = words.format(amount)
+    for many, one in _SINGULAR:
+        text = text.replace(many, one if amount == 1 else many.replace("(s)", "s"))
+    return text
 
 
 def factory_card(number: int | None) -> dict[str, Any] | None:
