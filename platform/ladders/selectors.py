@@ -19,7 +19,7 @@ from django.db.models import (
     Sum,
     When,
 )
-from django.db.models.functions import Coalesce, Floor, Lower
+from django.db.models.functions import Cast, Coalesce, Floor, Lower
 from django.urls import reverse
 from django.utils import timezone
 
@@ -55,7 +55,8 @@ def _ranked(game: str) -> QuerySet[Rating]:
 def _rank_expression(game: str) -> Any:
     """The outer row's rank: established players in higher buckets (a sum over the bucket
     counts), plus those above it in its own bucket (a short index range), plus one."""
-    above = LadderBucket.objects.filter(game=game, bucket__gt=Floor(OuterRef("rating")))
+    point = Cast(Floor(OuterRef("rating")), IntegerField())  # an int: the bucket index serves
+    above = LadderBucket.objects.filter(game=game, bucket__gt=point)
     higher_buckets = Subquery(above.values("game").annotate(n=Sum("count")).values("n"))
     same = _ranked(game).filter(
         Q(rating__gt=OuterRef("rating")) | Q(rating=OuterRef("rating"), id__lt=OuterRef("id")),
@@ -146,7 +147,15 @@ def _search(game: str, search: str) -> QuerySet[Rating]:
         .filter(game=game, games__gt=0, name_key__gte=prefix, name_key__lt=prefix + _LAST_CHAR)
         .annotate(rank=_rank_expression(game), player_name=F("user__display_name"))
         .only(*_ROW_FIELDS)
-        .order_by(F("rank").asc(nulls_last=True), "-rating", "id")
+        # The ladder's own order (ranked players first), not the computed rank: PostgreSQL can
+        # then sort and cut the page before computing the rank of its rows only.
+        .order_by(_provisional_last(), "-rating", "id")
+    )
+
+
+def _provisional_last() -> Case:
+    return Case(
+        When(games__gte=elo.PROVISIONAL_GAMES, then=0), default=1, output_field=IntegerField()
     )
 
 
@@ -198,10 +207,9 @@ def player_ratings(user: Any) -> list[dict[str, Any]]:
         history = list(
             RatingChange.objects.filter(user=user, game=rating.game)
             .order_by("-id")
-            .values_list("after", flat=True)[:HISTORY_POINTS]
-        )
-        first = (elo.INITIAL_RATING,) if len(history) < HISTORY_POINTS else ()
-        points = [*first, *reversed(history)]
+            .values_list("before", "after")[:HISTORY_POINTS]
+        )[::-1]
+        points = [history[0][0], *(after for _, after in history)] if history else []
         result.append(
             {
                 "game": rating.game,
