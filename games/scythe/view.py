@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rng import Rng
-from .state import clone
+from .state import clone, fork
 
 State = dict[str, Any]
 
@@ -34,7 +34,11 @@ _PUBLIC_PLAYER = (
 def view(state: State, seat: int | None) -> dict[str, Any]:
     players = []
     for s, p in enumerate(state["players"]):
-        entry = {k: clone(p[k]) for k in _PUBLIC_PLAYER}
+        entry = {k: p[k] for k in _PUBLIC_PLAYER}
+        for k in ("mechs", "workers", "up", "cubes"):
+            entry[k] = list(p[k])
+        for k in ("built", "recruits", "stars"):
+            entry[k] = dict(p[k])
         entry["cards"] = len(p["hand"])
         entry["objectives"] = len(p["objs"])
         entry["revealed"] = list(p.get("revealed", []))
@@ -56,8 +60,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "phase": state["phase"],
         "ctx": ctx,
         "tokens": list(state["tokens"]),
-        "res": clone(state["res"]),
-        "structs": clone(state["structs"]),
+        "res": {h: list(c) for h, c in state["res"].items()},
+        "structs": {h: list(c) for h, c in state["structs"].items()},
         "deck": len(state["deck"]),
         "discard": list(state["discard"]),
         "encounters": len(state["enc"]),
@@ -77,7 +81,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 def redetermine(state: State, seat: int, rng: Rng) -> State:
     """Re-deal what `seat` cannot see: others' hands and objectives, deck orders, unseen Factory
     cards, the opponent's undisclosed combat choice, and the RNG itself."""
-    state = clone(state)
+    state = fork(state)  # every part changed below is replaced, never edited in place
+    state["enc"] = list(state["enc"])
     others = [s for s in range(len(state["players"])) if s != seat]
     _redeal(state, rng, others, "hand", "deck")
     _redeal(state, rng, others, "objs", "objdeck")
