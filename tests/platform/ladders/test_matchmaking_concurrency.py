@@ -62,3 +62,23 @@ def test_it_seats_each_of_many_players_joining_at_once_exactly_once():
     assert joins == []
     matchmaking_pair()
     _assert_each_seated_once(players)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_results_sharing_players_apply_one_after_the_other_and_recompute_exactly():
+    """Matches finishing at once with common players: each rating row is locked in turn, so no
+    change is lost and the recomputation, in the order applied, finds the same numbers."""
+    from django.core.management import call_command
+
+    from ladders.models import Rating
+    from tests.platform.ladders.conftest import finish_two, ranked_match
+
+    people = [make_user(f"duel{i}") for i in range(4)]
+    pairs = [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)]
+    matches = [ranked_match(people[a], people[b]) for a, b in pairs]
+    errors = _in_parallel(
+        len(matches), lambda i: finish_two(matches[i], winner=people[pairs[i][0]])
+    )
+    assert errors == []
+    assert sorted(Rating.objects.values_list("games", flat=True)) == [3, 3, 3, 3]
+    call_command("recompute_ratings")
