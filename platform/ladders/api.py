@@ -51,7 +51,7 @@ class LadderList(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(operation_id="ladders_list", responses={200: dict})
     def get(self, request: Request) -> Response:
         return Response(
             [
@@ -72,6 +72,7 @@ class LadderDetail(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
+        operation_id="ladder_page",
         parameters=[
             OpenApiParameter("page", int),
             OpenApiParameter("q", str),
