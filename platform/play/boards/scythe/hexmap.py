@@ -93,6 +93,8 @@ def _hex_choice(a: dict[str, Any], me: dict[str, Any] | None) -> tuple[str, str,
         if a["carry"]:
             text += " and the resources"
         chip = "C" if unit == "char" else ("M" + str(int(unit[1:]) + 1) if unit[0] == "m" else "W")
+        if unit[0] == "w" and start in HEXES:
+            chip += _arrow(a["to"], start)  # several workers' hexes may lead to the same place
         return a["to"], group, chip, text
     if kind == "place":
         return a["hex"], a["res"], RES_SHORT[a["res"]], f"Place 1 {a['res']}"
@@ -106,6 +108,13 @@ def _hex_choice(a: dict[str, Any], me: dict[str, Any] | None) -> tuple[str, str,
         name = FACTIONS[me["faction"]]["mechs"][a["mech"]]
         return a["hex"], f"m{a['mech']}", f"M{a['mech'] + 1}", f"Deploy the {name} mech"
     return None
+
+
+def _arrow(to: str, start: str) -> str:
+    """Which way the unit comes from, seen from its destination (screen directions)."""
+    (tx, ty), (sx, sy) = centre(to), centre(start)
+    angle = math.degrees(math.atan2(ty - sy, sx - tx)) % 360  # y grows downwards on screen
+    return "→↗↑↖←↙↓↘"[round(angle / 45) % 8]
 
 
 def _preference(a: dict[str, Any]) -> tuple[int, int]:
