@@ -134,3 +134,16 @@ def test_a_display_name_is_required(client, db):
     page = _sign_up(client, display_name="")
     assert page.status_code == 200 and "This field is required." in page.content.decode()
     assert not User.objects.exists()
+
+
+def test_a_name_taken_during_the_sign_up_sends_back_to_the_form(client, db, monkeypatch):
+    import accounts.forms
+
+    make_user("zed")
+    # The form's check passes, as when someone takes the name between it and the save.
+    monkeypatch.setattr(accounts.forms, "clean_unique_display_name", lambda value, pk=None: value)
+    response = _sign_up(client, email="other@example.com", display_name="ZED")
+    assert response.status_code == 302 and response["Location"] == "/accounts/signup/"
+    page = client.get(response["Location"])
+    assert "display name or e-mail address was taken a moment ago" in page.content.decode()
+    assert not User.objects.filter(email="other@example.com").exists() and not mail.outbox
