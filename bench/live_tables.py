@@ -112,6 +112,12 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--app", default="config.asgi:application", help="the ASGI application (to try variants)"
     )
+    parser.add_argument(
+        "--ws",
+        default="auto",
+        choices=["auto", "websockets", "websockets-sansio", "wsproto"],
+        help="uvicorn's WebSocket implementation",
+    )
     parser.add_argument("--database", default="tabletop_bench")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
@@ -134,7 +140,7 @@ def _server_start(env: dict[str, str], port: int, args: argparse.Namespace, var_
     log = (var_dir / "server.log").open("wb")
     command = [sys.executable, "-m", "uvicorn", args.app, "--host", "127.0.0.1"]
     command += ["--port", str(port), "--workers", str(args.workers), "--log-level", "warning"]
-    command += ["--no-access-log"]
+    command += ["--no-access-log", "--ws", args.ws]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -339,6 +345,8 @@ def _report(args: argparse.Namespace, result) -> None:
         "tables": args.tables,
         "sockets": 4 * args.tables,
         "workers": args.workers,
+        "app": args.app,
+        "ws": args.ws,
         "rate_target": args.rate,
         "seconds": round(elapsed, 2),
         "moves": stats.moves,

@@ -12,6 +12,9 @@ redis_fixed  the channel layer's Redis connections without a read timeout. redis
          Known: django/channels_redis#422, redis/redis-py#4091; the fix is this setting.
 threads  redis_fixed + the consumers' database calls in the default thread pool
          (thread_sensitive=False) instead of the ONE thread all sockets of a process share.
+pubsub   lean on channels_redis' RedisPubSubChannelLayer: a group message is one PUBLISH the
+         server pushes to each process, instead of a list per channel that every receive polls
+         (EVAL + BZPOPMIN + ZADD per message with the default RedisChannelLayer).
 lean     threads + action_submit leaves the new (match, seats) in play.snapshots' cache after
          commit (the four snapshots of a move then need no query in that process) + no
          turn-e-mail / bot queries after commit (right for the bench's seats: humans, online,
@@ -30,6 +33,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from channels import db
+from django.conf import settings
 from django.db import transaction
 
 import config.asgi  # sets Django up: it must come before the play imports (it sorts first)
@@ -44,11 +48,15 @@ _site_apply = services._apply
 
 def _redis_without_read_timeout() -> None:
     """Before the first socket creates the channel layer (CHANNEL_LAYERS is read lazily)."""
-    from django.conf import settings
-
     layer = settings.CHANNEL_LAYERS["default"]
     if layer["BACKEND"].startswith("channels_redis"):
         layer["CONFIG"]["hosts"] = [{"address": settings.REDIS_URL, "socket_timeout": None}]
+
+
+def _pubsub_layer() -> None:
+    layer = settings.CHANNEL_LAYERS["default"]
+    layer["BACKEND"] = "channels_redis.pubsub.RedisPubSubChannelLayer"
+    layer["CONFIG"] = {"hosts": [{"address": settings.REDIS_URL, "socket_timeout": None}]}
 
 
 def _pooled(fn, **kwargs):
@@ -76,11 +84,17 @@ async def threads(scope, receive, send):
 
 
 async def lean(scope, receive, send):
-    _redis_without_read_timeout()
+    if not settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("PubSubChannelLayer"):
+        _redis_without_read_timeout()
     consumers.database_sync_to_async = _pooled
     services._apply = _apply_and_cache
     services._after_commit = _broadcast_only
     await site(scope, receive, send)
+
+
+async def pubsub(scope, receive, send):
+    _pubsub_layer()
+    await lean(scope, receive, send)
 
 
 _TIMES: dict[str, list[tuple[float, float]]] = defaultdict(list)
