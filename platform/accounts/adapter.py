@@ -29,6 +29,6 @@ class AccountAdapter(DefaultAccountAdapter):
             raise ImmediateHttpResponse(redirect("account_signup")) from exc
 
     def format_email_subject(self, subject: str) -> str:
-        """ "[Tabletop] Confirm ..." rather than the host name allauth would use without
-        django.contrib.sites."""
+        """Subjects start with the site name ("[Tabletop] ..."), not with the host name allauth
+        uses without django.contrib.sites."""
         return f"[{settings.SITE_NAME}] {subject}"

@@ -23,7 +23,7 @@ class GameRow:
 
     @property
     def place_text(self) -> str:
-        """ "1st of 3", "2nd of 4 (tie)": how the player finished."""
+        """How the player finished, e.g. "1st of 3" or "2nd of 4 (tie)"."""
         places = [s.place for s in self.match.seats.all()]
         if self.seat.place is None:
             return ""
