@@ -101,6 +101,7 @@ def _combat(view: dict[str, Any], names: list[str], keys: Any) -> dict[str, Any]
                 "mine": side["seat"] == view["seat"],
                 "dial": side.get("dial"),
                 "chosen": side.get("cards"),
+                "total": (side.get("dial") or 0) + sum(side.get("cards") or ()),
             }
         )
     mine = next((s for s in sides if s["mine"]), None)
