@@ -59,7 +59,7 @@ def _finish(state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int
     for _ in range(12):
         if state["over"] or state["turn"] != seat or state["phase"] in stop:
             return state
-        if state["phase"] == "combat":
+        if state["phase"] in ("combat", "artillery"):
             return state
         actions = legal_actions(state, seat)
         state = apply(state, seat, _best_single(state, seat, actions, rng, depth))
@@ -91,7 +91,7 @@ def _best_single(
 
 def _combat_risk(state: State, seat: int) -> float:
     """A pending fight is worth what our power and cards are against theirs."""
-    if state["phase"] not in ("combat", "combat_pick"):
+    if state["phase"] not in ("combat", "combat_pick", "artillery"):
         return 0.0
     me = state["players"][seat]
     others = [q for s, q in enumerate(state["players"]) if s != seat]
@@ -113,6 +113,8 @@ def heuristic_bot(state: State, seat: int, rng: Rng) -> Action:
     phase = state["phase"]
     if phase == "combat":
         return _combat_choice(state, seat, actions)
+    if phase == "artillery":
+        return {"type": "artillery", "fire": True}
     for action in actions:
         if action["type"] == "reveal":
             return action

@@ -44,8 +44,6 @@ def start(state: State, hex_id: str) -> None:
     attacker = state["turn"]
     here = occupancy(state)[hex_id]
     defender = next(s for s, c in here.items() if s != attacker and (c[0] or c[1]))
-    for seat, other in ((attacker, defender), (defender, attacker)):
-        before_combat(state, seat, other, hex_id)
     state["ctx"]["combat"] = {
         "hex": hex_id,
         "sides": [
@@ -58,25 +56,58 @@ def start(state: State, hex_id: str) -> None:
             }
             for s in (attacker, defender)
         ],
+        # Combat mech abilities, the attacker's first (Scythe, Combat: attacker's advantage).
+        "before": [[attacker, defender], [defender, attacker]],
     }
+    continue_before(state)
+
+
+def continue_before(state: State) -> None:
+    """Use the combat abilities in order; stop to ask a Nordic player about Artillery."""
+    combat = state["ctx"]["combat"]
+    while combat["before"]:
+        seat, other = combat["before"][0]
+        if artillery_possible(state, seat, other):
+            state["phase"] = "artillery"
+            return
+        combat["before"] = combat["before"][1:]
+        before_combat(state, seat, other, combat["hex"])
     state["phase"] = "combat"
 
 
-def before_combat(state: State, seat: int, other: int, hex_id: str) -> None:
-    """Combat mech abilities, the attacker's first (Scythe, Combat: attacker's advantage).
+def artillery_possible(state: State, seat: int, other: int) -> bool:
+    p = state["players"][seat]
+    return (
+        p["faction"] == "nordic"
+        and has_mech_ability(p, COMBAT_ABILITY)
+        and p["power"] >= 1
+        and state["players"][other]["power"] >= 1
+    )
 
-    Artillery is optional in the book; the engine always fires it when it can (paying 1 power to
-    take 2 is never worse for the firer in a fight), a simplification recorded in docs/scythe.md.
-    """
+
+def artillery_legal(state: State, seat: int) -> list[Action]:
+    return [{"type": "artillery", "fire": False}, {"type": "artillery", "fire": True}]
+
+
+def fire_artillery(state: State, seat: int, fire: bool) -> None:
+    """Artillery: the Nordic player may pay 1 power to make the opponent lose 2."""
+    combat = state["ctx"]["combat"]
+    _, other = combat["before"][0]
+    combat["before"] = combat["before"][1:]
+    if fire:
+        gain_power(state["players"][seat], -1)
+        gain_power(state["players"][other], -2)
+    continue_before(state)
+
+
+def before_combat(state: State, seat: int, other: int, hex_id: str) -> None:
+    """Scout and Disarm (Artillery asks first: continue_before)."""
     p = state["players"][seat]
     q = state["players"][other]
     if not has_mech_ability(p, COMBAT_ABILITY):
         return
     faction = p["faction"]
-    if faction == "nordic" and p["power"] >= 1 and q["power"] >= 1:
-        gain_power(p, -1)  # Artillery
-        gain_power(q, -2)
-    elif faction == "crimea" and q["hand"]:
+    if faction == "crimea" and q["hand"]:
         rng = Rng(state["rng"])  # Scout: steal one card at random
         card = q["hand"][rng.below(len(q["hand"]))]
         state["rng"] = rng.state

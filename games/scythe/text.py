@@ -57,6 +57,8 @@ def narrate(state: State, seat: int, action: Action) -> str:
         return f"paid for {action['action']}"
     if kind == "fight":
         return f"started the combat on {action['hex']}"
+    if kind == "artillery":
+        return "fired Artillery" if action["fire"] else "held the Artillery"
     if kind == "encounter":
         return f"chose encounter option {action['option']}"
     if kind == "factory_card":
@@ -120,6 +122,12 @@ def label(state: State, seat: int, action: Action) -> str:
         return f"Pay for {action['action']} (coins and bonuses only)"
     if kind == "fight":
         return f"Fight on {action['hex']}"
+    if kind == "artillery":
+        return (
+            "Fire Artillery (pay 1 power: -2 to the opponent)"
+            if action["fire"]
+            else ("Do not fire Artillery")
+        )
     if kind == "encounter":
         return f"Encounter option {action['option']}"
     if kind == "factory_card":

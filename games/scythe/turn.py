@@ -48,6 +48,7 @@ KNOWN = {
     "pay",
     "end_turn",
     "reveal",
+    "artillery",
 }
 # Scythe, Objectives: reveal before or after the top action or after the bottom action.
 REVEAL_PHASES = ("section", "bottom", "end")
@@ -58,6 +59,8 @@ def to_act(state: State) -> tuple[int, ...]:
         return ()
     if state["phase"] == "combat":
         return combat.waiting(state)
+    if state["phase"] == "artillery":
+        return (state["ctx"]["combat"]["before"][0][0],)
     return (state["turn"],)
 
 
@@ -179,6 +182,7 @@ _PHASE_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
     "grant": _grant_legal,
     "combat_pick": lambda s, seat: [{"type": "fight", "hex": h} for h in s["ctx"]["fights"]],
     "combat": combat.legal,
+    "artillery": combat.artillery_legal,
     "encounter": encounters.legal,
     "factory": lambda s, seat: factory.pick_legal(s),
     "bottom": _bottom_legal,
@@ -420,6 +424,10 @@ def _combat_choice(state: State, seat: int, action: Action) -> None:
     post_move(state)
 
 
+def _artillery(state: State, seat: int, action: Action) -> None:
+    combat.fire_artillery(state, seat, action["fire"])
+
+
 def _encounter(state: State, seat: int, action: Action) -> None:
     queue = encounters.choose(state, seat, action["option"])
     start_queue(state, queue, state["ctx"]["enc"]["hex"], "encounter")
@@ -612,4 +620,5 @@ _APPLY = {
     "pay": _pay,
     "end_turn": _end_turn,
     "reveal": _reveal,
+    "artillery": _artillery,
 }

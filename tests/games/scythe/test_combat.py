@@ -93,8 +93,12 @@ def test_it_fires_nordic_artillery_before_the_combat():
     state["tokens"] = []
     state = play(at(state, 0, "move_gain"), 0, {"type": "move"})
     state = play(state, 0, step("m2", "r2c4"), {"type": "end_move"})
-    assert state["phase"] == "combat"
-    assert state["players"][0]["power"] == 4 and state["players"][1]["power"] == 3
+    assert state["phase"] == "artillery" and GAME.to_act(state) == (0,)
+    fired = play(state, 0, {"type": "artillery", "fire": True})
+    assert fired["phase"] == "combat"
+    assert fired["players"][0]["power"] == 4 and fired["players"][1]["power"] == 3
+    held = play(state, 0, {"type": "artillery", "fire": False})
+    assert held["players"][0]["power"] == 5 and held["players"][1]["power"] == 5
 
 
 def test_it_disarms_on_a_tunnel_for_saxony():
