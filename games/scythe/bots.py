@@ -59,7 +59,7 @@ def _finish(state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int
     for _ in range(12):
         if state["over"] or state["turn"] != seat or state["phase"] in stop:
             return state
-        if state["phase"] in ("combat", "artillery"):
+        if state["phase"] in ("combat", "artillery", "retreat"):
             return state
         actions = legal_actions(state, seat)
         state = apply(state, seat, _best_single(state, seat, actions, rng, depth))

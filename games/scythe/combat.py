@@ -7,9 +7,9 @@ from typing import Any
 
 from ..core.rng import Rng
 from .board import occupancy
-from .data import DIAL_MAX, HOMES, TUNNELS
+from .data import DIAL_MAX, HOMES, LAKES, SHORE, TUNNELS
 from .economy import discard_card, draw_cards, gain_popularity, gain_power
-from .movement import COMBAT_ABILITY, has_mech_ability, mine_hex
+from .movement import COMBAT_ABILITY, MOVE_ABILITY, has_mech_ability, mine_hex
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -172,7 +172,14 @@ def resolve(state: State) -> dict[str, Any]:
         for card in side["cards"]:
             discard_card(state, side["seat"], card)
     hex_id = combat["hex"]
-    retreated = retreat(state, loser["seat"], hex_id)
+    lakes = seaworthy_lakes(state, loser["seat"], hex_id)
+    if lakes:
+        # Seaworthy: the character and mechs may retreat onto an adjacent lake instead; the
+        # workers go home now (asked next: phase "retreat").
+        state["ctx"]["retreat"] = {"seat": loser["seat"], "hex": hex_id, "lakes": lakes}
+        retreated = retreat(state, loser["seat"], hex_id, fighters=False)
+    else:
+        retreated = retreat(state, loser["seat"], hex_id)
     if loser["dial"] + sum(loser["cards"]) > 0:
         draw_cards(state, loser["seat"], 1)  # the loser's consolation card
     if winner is att:
@@ -193,13 +200,39 @@ def resolve(state: State) -> dict[str, Any]:
     return result
 
 
-def retreat(state: State, seat: int, hex_id: str) -> int:
+def seaworthy_lakes(state: State, seat: int, hex_id: str) -> list[str]:
+    """Lakes next to the fight a Nordic loser with Seaworthy may retreat onto (no enemy there)."""
+    p = state["players"][seat]
+    if p["faction"] != "nordic" or not has_mech_ability(p, MOVE_ABILITY) or hex_id in LAKES:
+        return []
+    occ = occupancy(state)
+    return sorted(
+        lake for lake in SHORE[hex_id] & LAKES if all(other == seat for other in occ.get(lake, {}))
+    )
+
+
+def retreat_legal(state: State, seat: int) -> list[Action]:
+    lakes = state["ctx"]["retreat"]["lakes"]
+    return [{"type": "retreat", "to": "home"}, *({"type": "retreat", "to": h} for h in lakes)]
+
+
+def retreat_to(state: State, seat: int, to: str) -> None:
+    info = state["ctx"].pop("retreat")
+    p = state["players"][seat]
+    dest = HOMES[p["faction"]] if to == "home" else to
+    if p["char"] == info["hex"]:
+        p["char"] = dest
+    p["mechs"] = [dest if h == info["hex"] else h for h in p["mechs"]]
+
+
+def retreat(state: State, seat: int, hex_id: str, fighters: bool = True) -> int:
     """The loser takes every unit on the hex home; resources stay. Returns workers retreated."""
     p = state["players"][seat]
     home = HOMES[p["faction"]]
-    if p["char"] == hex_id:
-        p["char"] = home
-    p["mechs"] = [home if h == hex_id else h for h in p["mechs"]]
+    if fighters:
+        if p["char"] == hex_id:
+            p["char"] = home
+        p["mechs"] = [home if h == hex_id else h for h in p["mechs"]]
     workers = sum(1 for h in p["workers"] if h == hex_id)
     p["workers"] = [home if h == hex_id else h for h in p["workers"]]
     return workers

@@ -59,6 +59,8 @@ def narrate(state: State, seat: int, action: Action) -> str:
         return f"started the combat on {action['hex']}"
     if kind == "artillery":
         return "fired Artillery" if action["fire"] else "held the Artillery"
+    if kind == "retreat":
+        return "retreated home" if action["to"] == "home" else f"retreated onto {action['to']}"
     if kind == "encounter":
         return f"chose encounter option {action['option']}"
     if kind == "factory_card":
@@ -122,6 +124,8 @@ def label(state: State, seat: int, action: Action) -> str:
         return f"Pay for {action['action']} (coins and bonuses only)"
     if kind == "fight":
         return f"Fight on {action['hex']}"
+    if kind == "retreat":
+        return "Retreat home" if action["to"] == "home" else f"Retreat onto the lake {action['to']}"
     if kind == "artillery":
         return (
             "Fire Artillery (pay 1 power: -2 to the opponent)"

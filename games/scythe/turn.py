@@ -49,6 +49,7 @@ KNOWN = {
     "end_turn",
     "reveal",
     "artillery",
+    "retreat",
 }
 # Scythe, Objectives: reveal before or after the top action or after the bottom action.
 REVEAL_PHASES = ("section", "bottom", "end")
@@ -61,6 +62,8 @@ def to_act(state: State) -> tuple[int, ...]:
         return combat.waiting(state)
     if state["phase"] == "artillery":
         return (state["ctx"]["combat"]["before"][0][0],)
+    if state["phase"] == "retreat":
+        return (state["ctx"]["retreat"]["seat"],)
     return (state["turn"],)
 
 
@@ -183,6 +186,7 @@ _PHASE_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
     "combat_pick": lambda s, seat: [{"type": "fight", "hex": h} for h in s["ctx"]["fights"]],
     "combat": combat.legal,
     "artillery": combat.artillery_legal,
+    "retreat": combat.retreat_legal,
     "encounter": encounters.legal,
     "factory": lambda s, seat: factory.pick_legal(s),
     "bottom": _bottom_legal,
@@ -421,6 +425,15 @@ def _combat_choice(state: State, seat: int, action: Action) -> None:
     limit = 2 if winner["faction"] != "saxony" else STAR_LIMIT
     if winner["stars"].get("combat", 0) < limit:
         place_star(state, result["winner"], "combat")
+    if "retreat" in state["ctx"] and not state["over"]:
+        state["phase"] = "retreat"
+        return
+    state["ctx"].pop("retreat", None)
+    post_move(state)
+
+
+def _retreat(state: State, seat: int, action: Action) -> None:
+    combat.retreat_to(state, seat, action["to"])
     post_move(state)
 
 
@@ -621,4 +634,5 @@ _APPLY = {
     "end_turn": _end_turn,
     "reveal": _reveal,
     "artillery": _artillery,
+    "retreat": _retreat,
 }

@@ -162,3 +162,25 @@ def test_it_resolves_the_encounter_after_a_won_combat():
     state = play(state, 0, {"type": "dial", "power": 3}, {"type": "commit"})
     state = play(state, 1, {"type": "dial", "power": 0})
     assert state["phase"] == "encounter"
+
+
+def test_it_lets_a_seaworthy_loser_retreat_onto_an_adjacent_lake():
+    state = table(["saxony", "nordic"], ["Industrial", "Engineering"])
+    state["players"][0]["char"] = "r4c3"
+    state["players"][0]["power"] = 5
+    state["players"][1]["char"] = "r3c3"
+    state["players"][1]["mechs"] = [None, "r3c3", None, None]  # Seaworthy
+    state["players"][1]["workers"] = ["r3c3"]
+    state["players"][1]["hand"] = []
+    state["tokens"] = []
+    state = play(at(state, 0, "move_gain"), 0, {"type": "move"})
+    state = play(state, 0, step("char", "r3c3"), {"type": "end_move"})
+    state = play(state, 0, {"type": "dial", "power": 5}, {"type": "commit"})
+    state = play(state, 1, {"type": "dial", "power": 0})
+    assert state["phase"] == "retreat" and GAME.to_act(state) == (1,)
+    options = {a["to"] for a in GAME.legal_actions(state, 1)}
+    assert options == {"home", "r2c2", "r3c4", "r4c2"}
+    state = play(state, 1, {"type": "retreat", "to": "r3c4"})
+    nordic = state["players"][1]
+    assert nordic["char"] == "r3c4" and nordic["mechs"][1] == "r3c4"
+    assert nordic["workers"] == [HOMES["nordic"]]  # workers go home
