@@ -1,11 +1,11 @@
 """Scythe board context: the view reshaped for templates/games/scythe/board.html.
 
-Pure Python (no database). The hex map is laid out from the axial coordinates of the engine's
-map data (pointy-top hexes); rivers are drawn on the shared edge of two hexes the data lists as
-river-separated. Each legal action of the viewer is attached to what it acts on: a hex (move
-destinations, placements, produce, deploy, build, fights), a mat section or top box, a dial
-value, a combat card, an encounter option or a Factory card. A hex with one choice is clickable
-as a whole; a hex with several gets small clickable chips (and a list under the map).
+Pure Python (no database; it reads the engine's data and applies its control and scoring rules
+to the view, never to the state). Each legal action of the viewer is attached to what it acts
+on: a hex (hexmap.py: move destinations, placements, produce, deploy, build, fights), a mat
+section or top box (mats.py), a dial value, a combat card, an encounter option, a Factory card,
+an objective, an upgrade or enlist cell (here), so the template can make it clickable in place;
+the site still lists every action as a button too.
 """
 
 from __future__ import annotations
@@ -15,47 +15,43 @@ from typing import Any
 from games.scythe.data import ENCOUNTERS, HEXES, STRUCTURE_TILES, TOP_BOXES
 
 from .hexmap import FRAME, hex_targets, map_pieces, terrain_svg, unit_hex_now, unit_name
-from .mats import player
-from .words import GRANT_TEXT, PHASES, TILE_TEXT, factory_card, gains
+from .mats import BOTTOMS, player
+from .words import GRANT_TEXT, PHASES, TILE_TEXT, TRIUMPHS, factory_card, gains
 
 Item = dict[str, Any]
+KEY_FIELDS = {
+    "section": ("n",),
+    "move": (),
+    "gain": (),
+    "produce": (),
+    "skip": (),
+    "commit": (),
+    "bolster": ("gain",),
+    "trade": ("gain",),
+    "pay": ("action",),
+    "dial": ("power",),
+    "card": ("value",),
+    "encounter": ("option",),
+    "factory_card": ("card",),
+    "factory_top": ("choice",),
+    "factory_move": (),
+    "reveal": ("card",),
+    "upgrade": ("top", "bottom"),
+    "enlist": ("section", "bonus"),
+}
+FINISHERS = ("end_move", "done", "end_turn")
 
 
 def other_targets(legal: list[Item]) -> dict[tuple[Any, ...], Item]:
-    """Mat sections, top boxes, paid bottom actions, dial, cards, encounter, Factory."""
+    """Choices drawn off the map (mat sections, top boxes, paid bottom actions, dial, cards,
+    encounter options, Factory cards, objectives, upgrade and enlist cells), by a key of the
+    action's type and the fields that tell its choices apart."""
     keys: dict[tuple[Any, ...], Item] = {}
     for item in legal:
         a = item["action"]
-        kind = a["type"]
-        if kind == "section":
-            key: tuple[Any, ...] = ("section", a["n"])
-        elif kind in ("move", "gain", "produce", "skip", "commit", "end_move", "end_turn"):
-            key = (kind,)
-        elif kind in ("bolster", "trade"):
-            key = (kind, a["gain"])
-        elif kind == "pay":
-            key = ("pay", a["action"])
-        elif kind == "dial":
-            key = ("dial", a["power"])
-        elif kind == "card":
-            key = ("card", a["value"])
-        elif kind == "encounter":
-            key = ("encounter", a["option"])
-        elif kind == "factory_card":
-            key = ("factory_card", a["card"])
-        elif kind == "factory_top":
-            key = ("factory_top", a.get("choice"))
-        elif kind == "factory_move":
-            key = ("factory_move",)
-        elif kind == "reveal":
-            key = ("reveal", a["card"])
-        elif kind == "upgrade":
-            key = ("upgrade", a["top"], a["bottom"])
-        elif kind == "enlist":
-            key = ("enlist", a["section"], a["bonus"])
-        else:
-            continue
-        keys.setdefault(key, item)
+        fields = KEY_FIELDS.get(a["type"])
+        if fields is not None:
+            keys.setdefault((a["type"], *(a.get(f) for f in fields)), item)
     return keys
 
 
@@ -115,8 +111,13 @@ def _combat(view: dict[str, Any], names: list[str], keys: Any) -> dict[str, Any]
         for c in mine["chosen"] or []:
             left.remove(c)
         hand = [{"value": v, "item": keys.get(("card", v))} for v in left]
-    return {"hex": combat["hex"], "sides": sides, "dials": dials, "hand": hand,
-            "commit": keys.get(("commit",))}  # fmt: skip
+    return {
+        "hex": combat["hex"],
+        "sides": sides,
+        "dials": dials,
+        "hand": hand,
+        "commit": keys.get(("commit",)),
+    }
 
 
 def _last_combat(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
@@ -158,23 +159,6 @@ def _tile(view: dict[str, Any]) -> dict[str, Any]:
         for lo, hi, coins in STRUCTURE_TILES[view["tile"]]
     ]
     return {"name": view["tile"], "text": TILE_TEXT.get(view["tile"], view["tile"]), "tiers": tiers}
-
-
-BOTTOMS = ("upgrade", "deploy", "build", "enlist")
-FINISHERS = ("end_move", "done", "end_turn")
-
-
-TRIUMPHS = (
-    ("upgrades", "all 6 upgrades"),
-    ("mechs", "all 4 mechs"),
-    ("structures", "all 4 structures"),
-    ("recruits", "all 4 recruits"),
-    ("workers", "all 8 workers"),
-    ("objective", "an objective"),
-    ("combat", "a combat won"),
-    ("popularity", "18 popularity"),
-    ("power", "16 power"),
-)
 
 
 def _triumphs(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
@@ -248,6 +232,6 @@ def board_context(
                 "encounters": view["encounters"],
                 "objectives": view["objective_deck"],
                 "factory": view["factory_cards"],
-            },  # fmt: skip
+            },
         }
     }

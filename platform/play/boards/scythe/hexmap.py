@@ -51,8 +51,8 @@ def _frame() -> dict[str, float]:
     xs = [centre(h)[0] for h in HEXES]
     ys = [centre(h)[1] for h in HEXES]
     pad = SIZE + 6
-    return {"x": min(xs) - pad, "y": min(ys) - pad, "w": max(xs) - min(xs) + 2 * pad,
-            "h": max(ys) - min(ys) + 2 * pad}  # fmt: skip
+    left, top = min(xs) - pad, min(ys) - pad
+    return {"x": left, "y": top, "w": max(xs) + pad - left, "h": max(ys) + pad - top}
 
 
 FRAME = _frame()
@@ -253,8 +253,8 @@ def _structure(view: dict[str, Any], struct: list[Any] | None) -> dict[str, Any]
         return None
     owner = view["players"][struct[0]]["faction"]
     kind = struct[1]
-    return {"kind": kind, "short": STRUCT_SHORT[kind], "fill": COLOURS[owner],
-            "ink": INK.get(owner, "#fff")}  # fmt: skip
+    ink = INK.get(owner, "#fff")
+    return {"kind": kind, "short": STRUCT_SHORT[kind], "fill": COLOURS[owner], "ink": ink}
 
 
 def map_pieces(view: dict[str, Any], targets: dict[str, list[Any]]) -> list[dict[str, Any]]:

@@ -15,26 +15,40 @@ from .words import COLOURS, GAIN_WORDS, INK, TOP_TEXT, TOP_TITLES, factory_card,
 Item = dict[str, Any]
 
 
+BOXES_OF = {
+    "move_gain": ("move", "gain"),
+    "bolster": ("power", "cards"),
+    "trade": ("popularity",),
+    "produce": ("produce",),
+}
+ACTION_OF_BOX = {
+    "move": ("move",),
+    "gain": ("gain",),
+    "power": ("bolster", "power"),
+    "cards": ("bolster", "cards"),
+    "popularity": ("trade", "popularity"),
+    "produce": ("produce",),
+}
+BOTTOMS = ("upgrade", "deploy", "build", "enlist")
+PAID_WITH = {"upgrade": "oil", "deploy": "metal", "build": "wood", "enlist": "food"}
+
+
 def _top_boxes(p: dict[str, Any], top: str, keys: dict[tuple[Any, ...], Item]) -> list[Any]:
-    names = {"move_gain": ("move", "gain"), "bolster": ("power", "cards"),
-             "trade": ("popularity",), "produce": ("produce",)}[top]  # fmt: skip
-    actions = {"move": ("move",), "gain": ("gain",), "power": ("bolster", "power"),
-               "cards": ("bolster", "cards"), "popularity": ("trade", "popularity"),
-               "produce": ("produce",)}  # fmt: skip
+    """The boxes of a top-row action with their values now (upgraded once the cube is gone)."""
     boxes = []
-    for name in names:
+    for name in BOXES_OF[top]:
         value = TOP_BOXES[name][1 if name in p["up"] else 0]
         boxes.append(
             {
                 "name": name,
                 "text": TOP_TEXT[name][value != 1].format(value),
                 "upgraded": name in p["up"],
-                "item": keys.get(actions[name]),
-            }  # fmt: skip
+                "item": keys.get(ACTION_OF_BOX[name]),
+            }
         )
-    if top == "trade":
-        boxes.append({"name": "resources", "text": "2 resources", "upgraded": False,
-                      "item": keys.get(("trade", "resources"))})  # fmt: skip
+    if top == "trade":  # Trade's other choice: 2 resources, never upgraded
+        item = keys.get(("trade", "resources"))
+        boxes.append({"name": "resources", "text": "2 resources", "upgraded": False, "item": item})
     return boxes
 
 
@@ -42,7 +56,7 @@ def _sections(p: dict[str, Any], keys: dict[tuple[Any, ...], Item], mine: bool) 
     out = []
     for n, sec in enumerate(MATS[p["mat"]]["sections"]):
         bottom = sec["bottom"]
-        cubes = p["cubes"][("upgrade", "deploy", "build", "enlist").index(bottom)]
+        cubes = p["cubes"][BOTTOMS.index(bottom)]
         recruit = p["recruits"].get(bottom)
         out.append(
             {
@@ -51,12 +65,7 @@ def _sections(p: dict[str, Any], keys: dict[tuple[Any, ...], Item], mine: bool) 
                 "boxes": _top_boxes(p, sec["top"], keys if mine else {}),
                 "bottom": bottom,
                 "cost": sec["cost"] - cubes,
-                "resource": {
-                    "upgrade": "oil",
-                    "deploy": "metal",
-                    "build": "wood",
-                    "enlist": "food",
-                }[bottom],  # fmt: skip
+                "resource": PAID_WITH[bottom],
                 "slots": sec["cost"] - sec["min_cost"] - cubes,
                 "cubes": cubes,
                 "coins": sec["coins"],
@@ -74,9 +83,12 @@ def _sections(p: dict[str, Any], keys: dict[tuple[Any, ...], Item], mine: bool) 
 
 def tier(popularity: int) -> str:
     """Scythe, End of game scoring: what a star, a territory and 2 resources are worth now."""
-    star, land, pair = (
-        (3, 2, 1) if popularity <= 6 else (4, 3, 2) if popularity <= 12 else (5, 4, 3)
-    )
+    if popularity <= 6:
+        star, land, pair = 3, 2, 1
+    elif popularity <= 12:
+        star, land, pair = 4, 3, 2
+    else:
+        star, land, pair = 5, 4, 3
     return f"scores {star}/star, {land}/territory, {pair}/2 resources"
 
 

@@ -73,6 +73,17 @@ GAIN_WORDS = {
     "upgrade": "upgrade",
     "enlist": "enlist a recruit",
 }
+TRIUMPHS = (  # Scythe, Placing stars
+    ("upgrades", "all 6 upgrades"),
+    ("mechs", "all 4 mechs"),
+    ("structures", "all 4 structures"),
+    ("recruits", "all 4 recruits"),
+    ("workers", "all 8 workers"),
+    ("objective", "an objective"),
+    ("combat", "a combat won"),
+    ("popularity", "18 popularity"),
+    ("power", "16 power"),
+)
 TILE_TEXT = {
     "adjacent_tunnels": "tunnels next to your structures",
     "adjacent_lakes": "lakes next to your structures",
@@ -93,8 +104,13 @@ def gains(spec: dict[str, Any]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-_SINGULAR = (("coins", "coin"), ("card(s)", "card"), ("worker(s)", "worker"),
-             ("resources", "resource"), ("territories", "territory"))  # fmt: skip
+_SINGULAR = (
+    ("coins", "coin"),
+    ("card(s)", "card"),
+    ("worker(s)", "worker"),
+    ("resources", "resource"),
+    ("territories", "territory"),
+)
 
 
 def _count(words: str, amount: int) -> str:
