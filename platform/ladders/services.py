@@ -118,14 +118,17 @@ def _engine(game: str) -> Any:
         raise LadderError("unknown_game", f"There is no game called {game!r}.", 404) from exc
 
 
-def _in_ranked_live_match(user: Any) -> bool:
+def _ranked_live_seats() -> Any:
     return Seat.objects.filter(
-        user=user,
         forfeited=False,
         match__ranked=True,
         match__mode="live",
         match__status=Match.Status.ACTIVE,
-    ).exists()
+    )
+
+
+def _in_ranked_live_match(user: Any) -> bool:
+    return _ranked_live_seats().filter(user=user).exists()
 
 
 def _pairing_schedule() -> None:
@@ -159,17 +162,28 @@ def matchmaking_pair(*, now: datetime | None = None) -> list[Table]:
     tables = []
     with transaction.atomic():
         waiting = QueueEntry.objects.select_for_update(skip_locked=True).filter(table__isnull=True)
-        buckets: dict[tuple[str, int], list[QueueEntry]] = {}
-        gone = []
-        for entry in waiting.order_by("joined_at", "pk"):
-            if (now - entry.seen_at).total_seconds() > pairing.PATIENCE_SECONDS:
-                gone.append(entry.pk)
-            else:
-                buckets.setdefault((entry.game, entry.seats), []).append(entry)
+        entries = list(waiting.order_by("joined_at", "pk"))
+        gone = _entries_gone(entries, now)
         QueueEntry.objects.filter(pk__in=gone).delete()
-        for (game, seats), entries in buckets.items():
-            tables.extend(_bucket_pair(game, seats, entries, now))
+        buckets: dict[tuple[str, int], list[QueueEntry]] = {}
+        for entry in entries:
+            if entry.pk not in gone:
+                buckets.setdefault((entry.game, entry.seats), []).append(entry)
+        for (game, seats), group in buckets.items():
+            tables.extend(_bucket_pair(game, seats, group, now))
     return tables
+
+
+def _entries_gone(entries: list[QueueEntry], now: datetime) -> set[int]:
+    """Entries not to seat: the player stopped polling, or sat down at a ranked live game
+    meanwhile (a table joined from the lobby): never two live tables at once."""
+    silent = {e.pk for e in entries if (now - e.seen_at).total_seconds() > pairing.PATIENCE_SECONDS}
+    playing = set(
+        _ranked_live_seats()
+        .filter(user_id__in=[e.user_id for e in entries])
+        .values_list("user_id", flat=True)
+    )
+    return silent | {e.pk for e in entries if e.user_id in playing}
 
 
 def _bucket_pair(game: str, seats: int, entries: list[QueueEntry], now: datetime) -> list[Table]:

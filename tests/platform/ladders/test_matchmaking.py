@@ -114,3 +114,13 @@ def test_it_keeps_a_player_who_polls(alice, bob):
     queue_touch(user=alice, now=T0 + timedelta(seconds=80))
     queue_join(user=bob, game="goofspiel", seats=2, now=T0 + timedelta(seconds=100))
     assert len(matchmaking_pair(now=T0 + timedelta(seconds=100))) == 1
+
+
+def test_it_drops_a_player_who_sat_down_at_a_ranked_live_table_meanwhile(alice, bob, carol):
+    from tests.platform.ladders.conftest import ranked_match
+
+    queue_join(user=alice, game="goofspiel", seats=2, now=T0)
+    queue_join(user=bob, game="goofspiel", seats=2, now=T0)
+    ranked_match(alice, carol)  # alice joined a ranked table from the lobby while queued
+    assert matchmaking_pair(now=T0) == []
+    assert list(QueueEntry.objects.values_list("user", flat=True)) == [bob.pk]
