@@ -10,7 +10,16 @@ from games.scythe.board import controlled, occupancy, resources_controlled
 from games.scythe.data import FACTIONS, FACTORY_HEX, MATS, OBJECTIVES, TOP_BOXES
 from games.scythe.scoring import score_seat
 
-from .words import COLOURS, GAIN_WORDS, INK, TOP_TEXT, TOP_TITLES, factory_card, gains
+from .words import (
+    COLOURS,
+    GAIN_WORDS,
+    INK,
+    TOP_TEXT,
+    TOP_TITLES,
+    factory_card,
+    gains,
+    objective_text,
+)
 
 Item = dict[str, Any]
 
@@ -136,12 +145,20 @@ def player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, A
         "cards": p["cards"],
         "hand": p.get("hand"),
         "objectives": [
-            {"name": OBJECTIVES[o]["name"], "item": keys.get(("reveal", o))} for o in p["objs"]
+            {
+                "name": OBJECTIVES[o]["name"],
+                "text": objective_text(OBJECTIVES[o]["req"]),
+                "item": keys.get(("reveal", o)),
+            }
+            for o in p["objs"]
         ]
         if "objs" in p
         else None,
         "objective_count": p["objectives"],
-        "revealed": [OBJECTIVES[o]["name"] for o in p["revealed"]],
+        "revealed": [
+            {"name": OBJECTIVES[o]["name"], "text": objective_text(OBJECTIVES[o]["req"])}
+            for o in p["revealed"]
+        ],
         "stars": stars,
         "star_total": sum(p["stars"].values()),
         "workers_out": len(p["workers"]),

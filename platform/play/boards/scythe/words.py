@@ -110,6 +110,7 @@ _SINGULAR = (
     ("worker(s)", "worker"),
     ("resources", "resource"),
     ("territories", "territory"),
+    ("star(s)", "star"),
 )
 
 
@@ -125,3 +126,51 @@ def factory_card(number: int | None) -> dict[str, Any] | None:
         return None
     card = FACTORY_CARDS[number]
     return {"number": number, "cost": gains(card["cost"]), "gain": gains(card["gain"])}
+
+
+# Objective requirements paraphrased from the engine's data (what the engine checks).
+_REQ_WORDS = {
+    "control_tunnel_territories": "control {} tunnel territories",
+    "control_factory": "control the Factory",
+    "power_is_highest_ties_ok": "have the most power (ties count)",
+    "forced_opponent_worker_retreat": "drive an opponent's worker home this turn",
+    "single_territory_resources_min": "{} resources on one territory",
+    "single_territory_each_resource_type_min": "every kind of resource among them",
+    "own_pieces_on_single_territory_min": "{} of your pieces on one territory",
+    "each_resource_type_min": "a token of every resource",
+    "workers_equal_recruits": "as many workers as recruits",
+    "control_territories_adjacent_to_factory_min": "control {} territories next to the Factory",
+    "control_territories_around_same_lake_min": "control {} territories around one lake",
+    "control_tokens_of_one_resource_type_min": "control {} tokens of one resource",
+    "combat_cards_in_hand_min": "{} combat cards in hand",
+    "combat_stars_min": "{} combat star(s)",
+}
+
+
+def _requirement(key: str, value: Any) -> str:
+    if key == "control_terrain":
+        return ", ".join(f"control {n} {terrain} territories" for terrain, n in value.items())
+    if key == "has_factory_card":
+        return "have a Factory card" if value else "have no Factory card"
+    if key == "single_territory":
+        parts = [_requirement(k, v) for k, v in value.items()]
+        return "on one territory: " + ", ".join(parts)
+    if key in ("character", "pieces"):
+        return "your character" if key == "character" else ""
+    if key in _REQ_WORDS:
+        return _count(_REQ_WORDS[key], value)
+    thing, _, bound = key.rpartition("_")
+    thing = thing.replace("_", " ")
+    if value == 1 and thing.endswith("s"):
+        thing = thing[:-1]
+    if bound == "min":
+        return f"at least {value} {thing}"
+    if bound == "max":
+        return f"no {thing}" if value == 0 else f"at most {value} {thing}"
+    if bound == "exactly":
+        return f"exactly {value} {thing}"
+    return f"{key.replace('_', ' ')} {value}"
+
+
+def objective_text(req: dict[str, Any]) -> str:
+    return "; ".join(t for t in (_requirement(k, v) for k, v in req.items()) if t)
