@@ -16,6 +16,7 @@ from .words import (
     INK,
     TOP_TEXT,
     TOP_TITLES,
+    ability_text,
     factory_card,
     gains,
     objective_text,
@@ -162,7 +163,11 @@ def player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, A
         "stars": stars,
         "star_total": sum(p["stars"].values()),
         "workers_out": len(p["workers"]),
-        "mechs": [{"name": name, "hex": p["mechs"][i]} for i, name in enumerate(mechs)],
+        "mechs": [
+            {"name": name, "hex": p["mechs"][i], "text": ability_text(FACTIONS[faction], name)}
+            for i, name in enumerate(mechs)
+        ],
+        "ability_text": ability_text(FACTIONS[faction], FACTIONS[faction]["ability"]),
         "sections": _sections(p, keys, mine),
         "fcard": factory_card(p["fcard"]),
         "fcard_item": keys.get(("section", 4)) if mine else None,

@@ -174,3 +174,31 @@ def _requirement(key: str, value: Any) -> str:
 
 def objective_text(req: dict[str, Any]) -> str:
     return "; ".join(t for t in (_requirement(k, v) for k, v in req.items()) if t)
+
+
+# Faction and mech abilities of the base game, paraphrased (Scythe, Factions; Mech abilities).
+ABILITY_TEXT = {
+    "Coercion": "once a turn, spend a combat card as one resource token",
+    "Swim": "workers may cross rivers",
+    "Meander": "may take two different options of an encounter card",
+    "Relentless": "may choose the same mat section as last turn",
+    "Dominate": "no limit on stars from objectives and combat victories",
+    "Seaworthy": "character and mechs may move onto and off lakes",
+    "Artillery": "before a combat, pay 1 power: the opponent loses 2 power",
+    "Wayfare": "character and mechs may move to your home base or an unused one",
+    "Scout": "before a combat, take a random combat card from the opponent",
+    "Submerge": "character and mechs may move onto lakes, and from lake to lake",
+    "Camaraderie": "no popularity lost for workers driven away in a combat you win",
+    "Township": "character and mechs may move between villages you control and the Factory",
+    "People's Army": "one more combat card in a combat with one of your workers",
+    "Underpass": "character and mechs may move between mountains you control and tunnels",
+    "Disarm": "before a combat on a tunnel or your Mine, the opponent loses 2 power",
+    "Speed": "character and mechs may move one territory further",
+}
+
+
+def ability_text(faction: dict[str, Any], name: str) -> str:
+    if name == "Riverwalk":
+        lands = " and ".join(f"{t}s" for t in faction["riverwalk"])
+        return f"character and mechs may cross rivers into {lands}"
+    return ABILITY_TEXT.get(name, "")
