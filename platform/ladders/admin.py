@@ -22,7 +22,17 @@ class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["match", "user", "game", "place", "before", "after", "delta", "created_at"]
     list_filter = ["game"]
     search_fields = ["user__display_name"]
-    readonly_fields = [*list_display, "seat"]
+    readonly_fields = [
+        "match",
+        "user",
+        "game",
+        "seat",
+        "place",
+        "before",
+        "after",
+        "delta",
+        "created_at",
+    ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists
 from django.utils import timezone
 
 from games.core import get_game
@@ -33,12 +34,21 @@ def rated_seats(match: Match) -> list[Seat]:
     return [s for s in match.seats.all() if s.user_id is not None and not s.bot]
 
 
+def _seats_unless_applied(match: Match) -> list[Seat]:
+    """The rated seats, or none if this result was applied already (one query for both)."""
+    applied = Exists(RatingChange.objects.filter(match_id=match.pk))
+    seats = list(match.seats.annotate(applied=applied))
+    if any(seat.applied for seat in seats):  # type: ignore[attr-defined]
+        return []
+    return [s for s in seats if s.user_id is not None and not s.bot]
+
+
 def rating_apply_result(*, match: Match) -> list[RatingChange]:
     """Move the ratings of a finished ranked match's players; safe to call twice."""
     if not match.ranked or match.status != Match.Status.FINISHED:
         return []
-    seats = rated_seats(match)
-    if len(seats) < 2 or RatingChange.objects.filter(match=match).exists():
+    seats = _seats_unless_applied(match)
+    if len(seats) < 2:
         return []
     with transaction.atomic(savepoint=False):
         ratings = ratings_lock(match.game, [s.user_id for s in seats])
