@@ -164,6 +164,14 @@ def enemy_hexes(occ: Occ, seat: int) -> tuple[set[str], set[str]]:
     return units, fighters
 
 
+def enemy_hexes_at(occ: Occ, seat: int, hex_id: str) -> tuple[bool, bool]:
+    """(any enemy unit, any enemy character or mech) on one hex."""
+    here = occ.get(hex_id, {})
+    units = any(other != seat for other in here)
+    fighters = any(other != seat and (c[0] or c[1]) for other, c in here.items())
+    return units, fighters
+
+
 def destinations(
     state: State,
     occ: Occ,

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import IllegalAction, InvalidAction
-from . import bottom, combat, encounters, factory, movement, objectives, top
-from .board import occupancy, unit_hex
-from .data import BOTTOM_ACTIONS, LAKES, MATS, STAR_LIMIT
+from . import bottom, combat, encounters, factory, move_phase, objectives, top
+from .board import occupancy
+from .data import BOTTOM_ACTIONS, MATS, STAR_LIMIT
 from .stars import check_stars, place_star
 from .state import fork
 
@@ -116,47 +116,6 @@ def _top_legal(state: State, seat: int) -> list[Action]:
     return [*out, {"type": "skip"}]
 
 
-def _move_legal(state: State, seat: int) -> list[Action]:
-    ctx = state["ctx"]
-    move = ctx["move"]
-    p = state["players"][seat]
-    occ = occupancy(state)
-    enemies = movement.enemy_hexes(occ, seat)
-    out: list[Action] = []
-    speed = movement.has_mech_ability(p, movement.SPEED)
-    for unit, start in _movable(p, ctx["moved"]):
-        reach = move["reach"] + (1 if speed and unit[0] != "w" else 0)
-        dests = movement.destinations(state, occ, seat, unit, reach, enemies)
-        if not dests:
-            continue
-        carriable = start in state["res"]
-        riders = occ[start][seat][2] if unit[0] == "m" else 0
-        for to in dests:
-            lake = to in LAKES
-            for k in range(0 if lake else riders, -1, -1) if riders else (0,):
-                for carry in (True, False) if carriable and not lake else (False,):
-                    out.append(
-                        {"type": "step", "unit": unit, "to": to, "workers": k, "carry": carry}
-                    )
-    out.append({"type": "end_move"})
-    return out
-
-
-def _movable(p: dict[str, Any], moved: list[str]) -> list[tuple[str, str]]:
-    """Units that may still move. Workers on one hex are interchangeable: only the first
-    unmoved one of each hex is offered (the others follow in later steps)."""
-    out = [] if "char" in moved else [("char", p["char"])]
-    out += [
-        (f"m{i}", h) for i, h in enumerate(p["mechs"]) if h is not None and f"m{i}" not in moved
-    ]
-    seen: set[str] = set()
-    for i, h in enumerate(p["workers"]):
-        if h not in seen and f"w{i}" not in moved:
-            seen.add(h)
-            out.append((f"w{i}", h))
-    return out
-
-
 def _grant_legal(state: State, seat: int) -> list[Action]:
     ctx = state["ctx"]
     head = ctx["queue"][0]
@@ -181,7 +140,7 @@ def _bottom_legal(state: State, seat: int) -> list[Action]:
 _PHASE_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
     "section": _section_legal,
     "top": _top_legal,
-    "move": _move_legal,
+    "move": move_phase.legal,
     "grant": _grant_legal,
     "combat_pick": lambda s, seat: [{"type": "fight", "hex": h} for h in s["ctx"]["fights"]],
     "combat": combat.legal,
@@ -231,44 +190,8 @@ def _allowed(state: State, seat: int, action: Action) -> bool:
     """The action is among the legal ones; a move step is checked directly (cheaper than
     listing every step of every unit)."""
     if action["type"] == "step" and state["phase"] == "move":
-        return _step_allowed(state, seat, action)
+        return move_phase.allowed(state, seat, action)
     return action in _legal_memo(state, seat)
-
-
-def unit_hex_or_none(p: dict[str, Any], unit: str) -> str | None:
-    try:
-        return unit_hex(p, unit)
-    except (ValueError, IndexError):
-        return None
-
-
-def _step_allowed(state: State, seat: int, action: Action) -> bool:
-    if set(action) != {"type", "unit", "to", "workers", "carry"}:
-        return False
-    unit, to, workers, carry = action["unit"], action["to"], action["workers"], action["carry"]
-    p = state["players"][seat]
-    ctx = state["ctx"]
-    if not isinstance(unit, str) or not isinstance(workers, int):
-        return False
-    if (unit, unit_hex_or_none(p, unit)) not in _movable(p, ctx["moved"]):
-        return False
-    if not isinstance(carry, bool) or not isinstance(to, str):
-        return False
-    try:
-        start = unit_hex(p, unit)
-    except (ValueError, IndexError):
-        return False
-    if start is None:
-        return False
-    lake = to in LAKES
-    riders = sum(1 for h in p["workers"] if h == start) if unit[0] == "m" else 0
-    if workers < 0 or workers > (0 if lake else riders):
-        return False
-    if carry and (lake or start not in state["res"]):
-        return False
-    speed = movement.has_mech_ability(p, movement.SPEED) and unit[0] != "w"
-    reach = ctx["move"]["reach"] + (1 if speed else 0)
-    return to in movement.destinations(state, occupancy(state), seat, unit, reach)
 
 
 def refusal(state: State, action: Action) -> str:
@@ -340,38 +263,12 @@ def _factory_move(state: State, seat: int, action: Action) -> None:
 
 
 def begin_move(state: State, units: int, reach: int, after: str) -> None:
-    state["ctx"].update({"move": {"left": units, "reach": reach}, "moved": [], "after": after})
-    state["ctx"]["origins"] = {}
-    state["phase"] = "move"
+    move_phase.begin(state, units, reach, after)
 
 
 def _step(state: State, seat: int, action: Action) -> None:
-    ctx = state["ctx"]
-    p = state["players"][seat]
-    unit = action["unit"]
-    ctx["origins"][unit] = unit_hex(p, unit)
-    driven, _ = movement.move_unit(
-        state, seat, unit, action["to"], action["workers"], action["carry"]
-    )
-    ctx["moved"].append(unit)
-    ctx["move"]["left"] -= 1
-    if driven:
-        ctx["drove_workers"] = True
-    if ctx["move"]["left"] == 0 or not _can_still_move(state, seat):
+    if move_phase.step(state, seat, action):
         finish_move(state, seat)
-
-
-def _can_still_move(state: State, seat: int) -> bool:
-    ctx = state["ctx"]
-    p = state["players"][seat]
-    occ = occupancy(state)
-    enemies = movement.enemy_hexes(occ, seat)
-    speed = movement.has_mech_ability(p, movement.SPEED)
-    for unit, _ in _movable(p, ctx["moved"]):
-        reach = ctx["move"]["reach"] + (1 if speed and unit[0] != "w" else 0)
-        if movement.destinations(state, occ, seat, unit, reach, enemies):
-            return True
-    return False
 
 
 def _end_move(state: State, seat: int, action: Action) -> None:
@@ -382,7 +279,7 @@ def finish_move(state: State, seat: int) -> None:
     ctx = state["ctx"]
     ctx["fights"] = combat.fights(state, seat)
     ctx["char_moved"] = "char" in ctx["moved"]
-    del ctx["move"]
+    del ctx["move"], ctx["steps"]
     post_move(state)
 
 

@@ -91,5 +91,7 @@ def test_it_uses_the_factory_card_as_a_fifth_section_with_a_two_step_move():
     assert state["players"][0]["coins"] == coins + 3
     assert legal_types(state, 0) == {"factory_move", "end_turn"}
     state = play(state, 0, {"type": "factory_move"})
-    reach = {a["to"] for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "char"}
-    assert reach == {"r6c0", "r7c1", "r6c1"}  # home -> r6c0 -> r6c1: two steps
+    state = play(state, 0, step("char", "r6c0"))
+    assert {a.get("unit") for a in GAME.legal_actions(fresh(state), 0)} == {"char", None}
+    reach = {a["to"] for a in GAME.legal_actions(state, 0) if a.get("unit") == "char"}
+    assert "r6c1" in reach  # home -> r6c0 -> r6c1: the second step of the one unit

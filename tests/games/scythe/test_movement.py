@@ -3,7 +3,7 @@
 from games.scythe import GAME
 from games.scythe.data import HOMES, TUNNELS
 
-from .helpers import at, fresh, play, table
+from .helpers import at, fresh, play, step, table
 
 
 def moving(state, seat=0):
@@ -122,24 +122,34 @@ def test_it_never_moves_into_a_home_base_otherwise():
     assert HOMES["nordic"] not in dests(state, "w0")
 
 
-def test_it_moves_one_extra_territory_with_speed():
+def test_it_moves_one_extra_territory_with_speed_picking_up_workers_on_the_way():
     state = saxony_nordic()
-    state["players"][0]["mechs"] = [None, None, None, "r7c1"]
+    state["players"][0]["mechs"] = [None, None, None, "r7c1"]  # Speed
+    state["players"][0]["workers"] = ["r6c0"]
     state = moving(state)
-    assert "r6c1" in dests(state, "m3")  # r7c1 -> r6c0 -> r6c1 (two steps)
-    assert "r6c1" in dests(state, "char")
+    state = play(state, 0, step("m3", "r6c0"))
+    assert dests(state, "m3")  # a second step is left
+    state = play(state, 0, step("m3", "r6c1", workers=1))
+    p = state["players"][0]
+    assert p["mechs"][3] == "r6c1" and p["workers"] == ["r6c1"]
+
+
+def test_it_moves_a_mech_one_territory_without_speed():
+    state = saxony_nordic()
+    state["players"][0]["mechs"] = ["r7c1", None, None, None]
+    state = moving(state)
+    state = play(state, 0, step("m0", "r6c0"))
+    assert dests(state, "m0") == set()
 
 
 def test_it_stops_a_character_on_an_encounter_token():
     state = saxony_nordic()
-    state["players"][0]["mechs"] = [None, None, None, "r4c3"]
+    state["players"][0]["mechs"] = [None, None, None, "r4c3"]  # Speed
     state["players"][0]["char"] = "r6c0"
     state = moving(state)
-    # r6c1 holds an encounter token: the character stops there, so r7c1 via r6c1 is not
-    # reached through it, but the token hex itself is.
-    assert "r6c1" in dests(state, "char")
-    state["tokens"] = [h for h in state["tokens"] if h != "r6c1"]
-    assert "r5c2" not in dests(state, "char")  # across a river: not even with Speed
+    state = play(state, 0, step("char", "r6c1"))  # an encounter token: no second step
+    assert dests(state, "char") == set()
+    assert state["phase"] == "move"  # another unit may still move
 
 
 def test_it_carries_workers_on_a_mech_and_resources_on_any_unit():

@@ -1,0 +1,133 @@
+"""Scythe, Move, as decisions: one step of one unit at a time.
+
+A Move action lets 2 (upgraded 3) different units move; each takes 1 step (Speed: 2 for the
+character and mechs; a Factory card's move: one unit, 2 steps, Speed 3). Stepping one hex at a
+time lets a mech pick up and drop workers and any unit pick up and drop resources mid-move
+(Scythe, Speed). A unit stops for good on entering enemy units, an encounter (the character)
+or a home base.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import movement
+from .board import occupancy, unit_hex
+from .data import HOME_HEXES, LAKES
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def begin(state: State, units: int, reach: int, after: str) -> None:
+    state["ctx"].update(
+        {
+            "move": {"left": units, "reach": reach},
+            "moved": [],
+            "steps": {},
+            "origins": {},
+            "after": after,
+        }
+    )
+    state["phase"] = "move"
+
+
+def movable(state: State, seat: int) -> list[tuple[str, str]]:
+    """(unit, hex) that may take a step now. Units already moving continue; a new unit may start
+    while the action allows more units. Workers on one hex that have not moved are
+    interchangeable: only the first of each hex is offered."""
+    ctx = state["ctx"]
+    p = state["players"][seat]
+    steps = ctx["steps"]
+    fresh = ctx["move"]["left"] > 0
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for unit, h in _units(p):
+        if unit in steps:
+            if steps[unit] > 0:
+                out.append((unit, h))
+        elif fresh:
+            if unit[0] == "w":
+                if h in seen:
+                    continue
+                seen.add(h)
+            out.append((unit, h))
+    return out
+
+
+def _units(p: dict[str, Any]) -> list[tuple[str, str]]:
+    out = [("char", str(p["char"]))]
+    out += [(f"m{i}", h) for i, h in enumerate(p["mechs"]) if h is not None]
+    out += [(f"w{i}", h) for i, h in enumerate(p["workers"])]
+    return out
+
+
+def legal(state: State, seat: int) -> list[Action]:
+    occ = occupancy(state)
+    enemies = movement.enemy_hexes(occ, seat)
+    out: list[Action] = []
+    cache: dict[tuple[str, str], list[str]] = {}
+    for unit, start in movable(state, seat):
+        kind = "c" if unit == "char" else unit[0]
+        key = (kind, start)
+        if key not in cache:
+            cache[key] = movement.destinations(state, occ, seat, unit, 1, enemies)
+        dests = cache[key]
+        if not dests:
+            continue
+        carriable = start in state["res"]
+        riders = occ[start][seat][2] if kind == "m" else 0
+        for to in dests:
+            lake = to in LAKES
+            for k in range(0 if lake else riders, -1, -1) if riders else (0,):
+                for carry in (True, False) if carriable and not lake else (False,):
+                    out.append(
+                        {"type": "step", "unit": unit, "to": to, "workers": k, "carry": carry}
+                    )
+    out.append({"type": "end_move"})
+    return out
+
+
+def allowed(state: State, seat: int, action: Action) -> bool:
+    """A step checked directly (cheaper than listing every step of every unit)."""
+    if set(action) != {"type", "unit", "to", "workers", "carry"}:
+        return False
+    unit, to, workers, carry = action["unit"], action["to"], action["workers"], action["carry"]
+    if not isinstance(unit, str) or not isinstance(to, str):
+        return False
+    if type(workers) is not int or type(carry) is not bool:
+        return False
+    start = next((h for u, h in movable(state, seat) if u == unit), None)
+    if start is None:
+        return False
+    lake = to in LAKES
+    occ = occupancy(state)
+    riders = occ[start][seat][2] if unit[0] == "m" else 0
+    if workers < 0 or workers > (0 if lake else riders):
+        return False
+    if carry and (lake or start not in state["res"]):
+        return False
+    return to in movement.destinations(state, occ, seat, unit, 1)
+
+
+def step(state: State, seat: int, action: Action) -> bool:
+    """Take the step; returns True when the whole Move action is over."""
+    ctx = state["ctx"]
+    p = state["players"][seat]
+    unit, to = action["unit"], action["to"]
+    if unit not in ctx["steps"]:
+        speed = movement.has_mech_ability(p, movement.SPEED) and unit[0] != "w"
+        ctx["steps"][unit] = ctx["move"]["reach"] + (1 if speed else 0)
+        ctx["move"]["left"] -= 1
+        ctx["moved"].append(unit)
+        ctx["origins"][unit] = unit_hex(p, unit)
+    occ = occupancy(state)
+    units_there, _ = movement.enemy_hexes_at(occ, seat, to)
+    driven, _ = movement.move_unit(state, seat, unit, to, action["workers"], action["carry"])
+    ctx["steps"][unit] -= 1
+    stops = units_there or to in HOME_HEXES or (unit == "char" and to in state["tokens"])
+    if stops and unit[0] != "w":
+        ctx["steps"][unit] = 0
+    if driven:
+        ctx["drove_workers"] = True
+    return ctx["move"]["left"] == 0 and not any(ctx["steps"].values())
