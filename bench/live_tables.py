@@ -115,7 +115,7 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--ws",
         default="auto",
-        choices=["auto", "websockets", "websockets-sansio", "wsproto"],
+        choices=["auto", "websockets", "websockets-sansio"],
         help="uvicorn's WebSocket implementation",
     )
     parser.add_argument("--database", default="tabletop_bench")
