@@ -94,3 +94,8 @@ def test_its_pages_and_ranks_agree_with_a_plain_sort_across_ties_and_buckets(db)
     for rank, name in enumerate(expected, start=1):
         [row] = ladder_page(game="goofspiel", search=name).rows
         assert row.rank == rank
+
+
+def test_the_ladders_index_links_each_game_with_play_ranked_now(client):
+    page = client.get("/ladders/").content.decode()
+    assert 'href="/ladders/goofspiel/"' in page and "Play ranked now" in page

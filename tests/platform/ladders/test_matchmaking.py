@@ -124,3 +124,12 @@ def test_it_drops_a_player_who_sat_down_at_a_ranked_live_table_meanwhile(alice, 
     ranked_match(alice, carol)  # alice joined a ranked table from the lobby while queued
     assert matchmaking_pair(now=T0) == []
     assert list(QueueEntry.objects.values_list("user", flat=True)) == [bob.pk]
+
+
+def test_the_beat_task_forms_tables(alice, bob):
+    from ladders.tasks import matchmaking_pair as task
+
+    queue_join(user=alice, game="goofspiel", seats=2)
+    queue_join(user=bob, game="goofspiel", seats=2)
+    assert task.name == "ladders.tasks.matchmaking_pair"
+    assert task.delay().get() == 1
