@@ -20,6 +20,7 @@ except ImportError:  # the engine is still being written
 
 from games.core.rng import Rng
 from play.boards.scythe import board_context
+from play.boards.scythe.hexmap import SIZE, centre, hex_targets
 from play.selectors import outcome_table
 
 
@@ -92,6 +93,43 @@ def find(seats: int, until: Any) -> dict[str, Any]:
 
 def in_html(page: str, item: dict[str, Any]) -> bool:
     return f'data-action="{html.escape(item["json"])}"' in page
+
+
+def test_it_draws_every_neighbour_the_rules_know_as_a_touching_hex():
+    """The drawing follows the engine's adjacency: land, river and lake neighbours all touch."""
+    for hex_id, d in HEXES.items():
+        x, y = centre(hex_id)
+        for other in (
+            *d.get("land", ()),
+            *d.get("river", ()),
+            *d.get("shore", ()),
+            *d.get("lakes", ()),
+        ):
+            ox, oy = centre(other)
+            assert abs(((ox - x) ** 2 + (oy - y) ** 2) ** 0.5 - SIZE * 3**0.5) < 0.2
+
+
+def test_it_clicks_a_hex_for_the_fullest_variant_of_a_units_move():
+    me = {
+        "char": "r3c3",
+        "mechs": ["r3c3", None, None, None],
+        "workers": ["r3c3", "r3c3"],
+        "faction": "nordic",
+    }
+    steps = [
+        {"type": "step", "unit": "m0", "to": "r3c4", "workers": k, "carry": c}
+        for k in (0, 1, 2)
+        for c in (False, True)
+    ]
+    steps += [
+        {"type": "step", "unit": w, "to": "r3c4", "workers": 0, "carry": False}
+        for w in ("w0", "w1")
+    ]
+    legal = [{"action": a, "json": json.dumps(a), "label": ""} for a in steps]
+    choices = hex_targets(legal, me)["r3c4"]
+    assert [c["chip"][0] for c in choices] == ["M", "W"]  # one chip per unit, twin workers merged
+    assert choices[0]["item"]["action"] == {**steps[0], "workers": 2, "carry": True}
+    assert len(choices[0]["more"]) == 5 and choices[1]["more"] == []
 
 
 def test_it_draws_every_hex_and_the_starting_pieces_at_setup():
