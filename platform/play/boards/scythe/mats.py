@@ -131,6 +131,7 @@ def player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, A
         "seat": seat,
         "name": info["name"] if info else f"Player {seat + 1}",
         "is_bot": bool(info and info.get("is_bot")),
+        "forfeited": bool(info and info.get("forfeited")),
         "active": view["turn"] == seat and not view["over"],
         "mine": mine,
         "faction": faction,
