@@ -101,8 +101,9 @@ def ratings_store(ratings: dict[RatingKey, Rating], changes: list[RatingChange])
                     "LOCK TABLE ladders_rating, ladders_ratingchange, ladders_ladderbucket"
                     " IN EXCLUSIVE MODE"
                 )
-        RatingChange.objects.all().delete()
-        Rating.objects.all().delete()
+        # Plain deletes: no per-row signals (the buckets are recounted below).
+        RatingChange.objects.all()._raw_delete(RatingChange.objects.db)
+        Rating.objects.all()._raw_delete(Rating.objects.db)
         Rating.objects.bulk_create(ratings.values(), batch_size=2000)
         RatingChange.objects.bulk_create(changes, batch_size=2000)
         buckets_rebuild()

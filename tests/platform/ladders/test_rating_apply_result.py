@@ -68,3 +68,12 @@ def test_it_keeps_the_ladder_buckets_in_step_with_established_ratings(alice, bob
     finish_two(ranked_match(alice, bob), winner=alice)
     counts = {b.bucket: b.count for b in LadderBucket.objects.exclude(count=0)}
     assert counts == {int(rating_of(alice).rating): 1}
+
+
+def test_it_takes_a_deleted_players_rating_out_of_the_ladder_counts(alice, bob):
+    from ladders.models import LadderBucket
+
+    Rating.objects.create(user=alice, game="goofspiel", games=19, rating=1600.5)
+    finish_two(ranked_match(alice, bob), winner=bob)
+    alice.delete()
+    assert not LadderBucket.objects.exclude(count=0).exists()
