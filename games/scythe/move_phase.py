@@ -122,8 +122,16 @@ def step(state: State, seat: int, action: Action) -> bool:
         ctx["moved"].append(unit)
         ctx["origins"][unit] = unit_hex(p, unit)
     occ = occupancy(state)
-    units_there, _ = movement.enemy_hexes_at(occ, seat, to)
-    driven, _ = movement.move_unit(state, seat, unit, to, action["workers"], action["carry"])
+    units_there, fighters_there = movement.enemy_hexes_at(occ, seat, to)
+    driven, _ = movement.move_unit(
+        state,
+        seat,
+        unit,
+        to,
+        action["workers"],
+        action["carry"],
+        units_there and not fighters_there,
+    )
     ctx["steps"][unit] -= 1
     stops = units_there or to in HOME_HEXES or (unit == "char" and to in state["tokens"])
     if stops and unit[0] != "w":

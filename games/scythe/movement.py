@@ -220,7 +220,13 @@ def destinations(
 
 
 def move_unit(
-    state: State, seat: int, unit: str, to: str, workers: int, carry: bool
+    state: State,
+    seat: int,
+    unit: str,
+    to: str,
+    workers: int,
+    carry: bool,
+    enemy_workers_only: bool = True,
 ) -> tuple[int, int]:
     """Move a unit (state's players/res already private). Returns (workers driven home, pop lost).
 
@@ -251,7 +257,7 @@ def move_unit(
         counts = state["res"].pop(start)
         old = state["res"].get(to, [0, 0, 0, 0])
         state["res"][to] = [a + b for a, b in zip(old, counts, strict=True)]
-    if unit[0] == "w":
+    if unit[0] == "w" or not enemy_workers_only:
         return 0, 0
     return drive_workers_home(state, seat, to)
 
