@@ -193,3 +193,11 @@ def test_it_ends_a_move_after_the_allowed_number_of_units():
         {"type": "step", "unit": "w1", "to": "r2c4", "workers": 0, "carry": False},
     )
     assert state["phase"] in ("bottom", "section")  # no bottom action possible: turn over
+
+
+def test_it_links_only_controlled_villages_for_township():
+    state = table(["rusviet", "saxony"], ["Engineering", "Industrial"])
+    state["players"][0]["mechs"] = [None, "r3c6", None, None]
+    state = moving(state)
+    assert "r8c3" not in dests(state, "m1")  # a village Rusviet does not control
+    assert "r4c3" in dests(state, "m1")  # the Factory always

@@ -151,3 +151,35 @@ def test_it_sends_units_of_an_unfought_combat_back_when_the_game_ends():
     assert state["over"]["reason"] == "sixth star"
     assert state["players"][0]["char"] == "r1c5"
     assert state["players"][0]["mechs"][1] == "r2c5"  # back where it came from
+
+
+def test_it_places_the_active_players_sixth_star_before_a_neighbours_bonus_star():
+    state = table(["nordic", "saxony"], ["Industrial", "Engineering"])
+    nor, sax = state["players"]
+    five = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
+    nor["stars"] = dict(five)
+    sax["stars"] = dict(five)
+    sax["recruits"] = {"upgrade": "power"}  # Saxony's upgrade recruit: +1 power
+    sax["power"] = 15
+    nor["power"] = 14
+    state["res"] = {"r1c4": [0, 0, 0, 3]}
+    state = at(state, 0, "bolster")
+    state = play(state, 0, {"type": "bolster", "gain": "power"})  # Nordic reaches 16 power...
+    assert state["over"]["seat"] == 0  # ...and the game ends before Saxony's turn to gain
+    assert sax["stars"] == five
+
+
+def test_it_pays_the_bottom_action_and_bonuses_before_the_sixth_star():
+    state = table(["nordic", "saxony"], ["Industrial", "Engineering"])
+    nor = state["players"][0]
+    nor["stars"] = {"upgrades": 1, "structures": 1, "recruits": 1, "workers": 1, "power": 1}
+    nor["mechs"] = ["r1c4", "r1c4", "r1c4", None]
+    nor["recruits"] = {"deploy": "coins"}
+    state["res"] = {"r1c4": [0, 0, 3, 0]}
+    coins = nor["coins"]
+    state["turn"] = 0
+    state = play(state, 0, {"type": "section", "n": 1}, {"type": "skip"})
+    state = play(state, 0, {"type": "deploy", "mech": 3, "hex": "r1c4"})
+    assert state["over"]["seat"] == 0
+    # the mat's 2 coins and the recruit's ongoing coin came before the star ended the game
+    assert state["players"][0]["coins"] == coins + 2 + 1
