@@ -39,11 +39,11 @@ def _achieved(p: dict[str, Any]) -> list[str]:
     return done
 
 
-def check_stars(state: State) -> None:
+def check_stars(state: State, active: int | None = None) -> None:
     """Each achievement once per player, the active player first, then clockwise (Scythe,
     End of the game, edge cases: an opponent's recruit-bonus star comes after the action)."""
     order = state["order"]
-    start = order.index(state["turn"])
+    start = order.index(state["turn"] if active is None else active)
     n = len(order)
     # Only the active player and the neighbours (recruit bonuses) can gain on this turn.
     seats = [order[start], order[(start + 1) % n], order[(start - 1) % n]]

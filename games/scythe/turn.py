@@ -182,7 +182,7 @@ def apply_trusted(state: State, seat: int, action: Action) -> State:
     state = fork(state)
     _APPLY[action["type"]](state, seat, action)
     if not state["over"] and action["type"] in _MAY_EARN_STARS:
-        check_stars(state)
+        check_stars(state, seat)  # the acting player first, even if its turn just ended
     return state
 
 

@@ -156,17 +156,19 @@ def test_it_sends_units_of_an_unfought_combat_back_when_the_game_ends():
 def test_it_places_the_active_players_sixth_star_before_a_neighbours_bonus_star():
     state = table(["nordic", "saxony"], ["Industrial", "Engineering"])
     nor, sax = state["players"]
-    five = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
-    nor["stars"] = dict(five)
-    sax["stars"] = dict(five)
-    sax["recruits"] = {"upgrade": "power"}  # Saxony's upgrade recruit: +1 power
+    nor["stars"] = {"mechs": 1, "structures": 1, "recruits": 1, "workers": 1, "power": 1}
+    nor["up"] = ["move", "gain", "power", "cards", "popularity"]
+    nor["cubes"] = [1, 2, 1, 1]  # one open slot left, under Enlist
+    sax["stars"] = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
+    sax["recruits"] = {"upgrade": "power"}  # Saxony gains 1 power when a neighbour upgrades
     sax["power"] = 15
-    nor["power"] = 14
-    state["res"] = {"r1c4": [0, 0, 0, 3]}
-    state = at(state, 0, "bolster")
-    state = play(state, 0, {"type": "bolster", "gain": "power"})  # Nordic reaches 16 power...
-    assert state["over"]["seat"] == 0  # ...and the game ends before Saxony's turn to gain
-    assert sax["stars"] == five
+    state["res"] = {"r1c4": [0, 0, 0, 2]}
+    state["turn"] = 0
+    state = play(state, 0, {"type": "section", "n": 0}, {"type": "skip"})
+    state = play(state, 0, {"type": "upgrade", "top": "produce", "bottom": "enlist"})
+    assert state["over"]["seat"] == 0  # Nordic's sixth star (6 upgrades) ends the game first
+    assert state["players"][1]["power"] == 16  # Saxony got the bonus...
+    assert "power" not in state["players"][1]["stars"]  # ...but not its star
 
 
 def test_it_pays_the_bottom_action_and_bonuses_before_the_sixth_star():
