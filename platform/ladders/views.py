@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games.core import Game, all_games, get_game
-from ladders import selectors, services
+from ladders import pairing, selectors, services
 
 
 def _game_or_404(name: str) -> Game:
@@ -69,8 +72,15 @@ def queue(request: HttpRequest) -> HttpResponse:
     entry = selectors.queue_entry_of(request.user)
     if entry is not None and entry.table is not None and hasattr(entry.table, "match"):
         return redirect("play:match", entry.table.match.pk)
-    engine = get_game(entry.game) if entry is not None else None
-    return render(request, "ladders/queue.html", {"entry": entry, "engine": engine})
+    context: dict[str, Any] = {"entry": entry}
+    if entry is not None:
+        waited = max(0, int((timezone.now() - entry.joined_at).total_seconds()))
+        context.update(
+            engine=get_game(entry.game),
+            waited=waited,
+            accepted=round(pairing.accepted_range(waited)),
+        )
+    return render(request, "ladders/queue.html", context)
 
 
 @require_POST
