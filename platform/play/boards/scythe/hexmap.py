@@ -24,6 +24,12 @@ ROOT3 = math.sqrt(3)
 # --- geometry ---------------------------------------------------------------------------------
 
 
+def n(value: float) -> str:
+    """An SVG coordinate as text: rendered as is by the template (never localised, so never
+    '12,5'), and cheaper than the template's number formatting."""
+    return f"{value:.1f}"
+
+
 def centre(hex_id: str) -> tuple[float, float]:
     d = HEXES[hex_id]
     return round(SIZE * ROOT3 * (d["q"] + d["r"] / 2), 1), SIZE * 1.5 * d["r"]
@@ -47,12 +53,12 @@ def shared_edge(a: str, b: str) -> tuple[float, float, float, float]:
     return mx - px, my - py, mx + px, my + py
 
 
-def _frame() -> dict[str, float]:
+def _frame() -> dict[str, str]:
     xs = [centre(h)[0] for h in HEXES]
     ys = [centre(h)[1] for h in HEXES]
     pad = SIZE + 6
     left, top = min(xs) - pad, min(ys) - pad
-    return {"x": left, "y": top, "w": max(xs) + pad - left, "h": max(ys) + pad - top}
+    return {"x": n(left), "y": n(top), "w": n(max(xs) + pad - left), "h": n(max(ys) + pad - top)}
 
 
 FRAME = _frame()
@@ -179,10 +185,10 @@ def _units(view: dict[str, Any], here: dict[int, list[int]], x: float, y: float)
                 {
                     "kind": kind,
                     "count": count,
-                    "x": round(x + (i - (len(tokens) - 1) / 2) * 20, 1),
-                    "y": row_y,
-                    "x0": round(x + (i - (len(tokens) - 1) / 2) * 20 - 8, 1),
-                    "y0": row_y - 8,
+                    "x": n(x + (i - (len(tokens) - 1) / 2) * 20),
+                    "y": n(row_y),
+                    "x0": n(x + (i - (len(tokens) - 1) / 2) * 20 - 8),
+                    "y0": n(row_y - 8),
                     "fill": COLOURS[faction],
                     "ink": INK.get(faction, "#fff"),
                     "letter": faction[0].upper(),
@@ -193,11 +199,12 @@ def _units(view: dict[str, Any], here: dict[int, list[int]], x: float, y: float)
 
 
 def _resources(counts: list[int] | None, x: float, y: float) -> list[Any]:
-    kinds = [(RES_NAMES[i], n) for i, n in enumerate(counts or ()) if n]
+    kinds = [(RES_NAMES[i], k) for i, k in enumerate(counts or ()) if k]
     out = []
-    for i, (name, n) in enumerate(kinds):
+    for i, (name, count) in enumerate(kinds):
         rx = round(x + (i - (len(kinds) - 1) / 2) * 17, 1)
-        out.append({"name": name, "count": n, "x": rx - 7, "y": y + 10, "tx": rx, "ty": y + 17})
+        spot = {"x": n(rx - 7), "y": n(y + 10), "tx": n(rx), "ty": n(y + 17)}
+        out.append({"name": name, "count": count, **spot})
     return out
 
 
@@ -211,7 +218,7 @@ def _chips(choices: list[dict[str, Any]], x: float, y: float) -> list[Any]:
         in_row = min(per_row, len(choices) - row * per_row)
         cx = round(x + (col - (in_row - 1) / 2) * 21, 1)
         cy = y - 2 + row * 21
-        out.append(dict(choice, x=cx - 9.5, y=cy - 9.5, tx=cx, ty=cy))
+        out.append(dict(choice, x=n(cx - 9.5), y=n(cy - 9.5), tx=n(cx), ty=n(cy)))
     return out
 
 
@@ -271,13 +278,12 @@ def map_pieces(view: dict[str, Any], targets: dict[str, list[Any]]) -> list[dict
         out.append(
             {
                 "id": hex_id,
-                "x": x,
-                "y": y,
-                "enc_x": round(x + 20, 1),
-                "enc_y": y - 18,
-                "struct_x": round(x - 11, 1),
-                "struct_y": y - 36,
-                "struct_ty": y - 29.5,
+                "x": n(x),
+                "enc_x": n(x + 20),
+                "enc_y": n(y - 18),
+                "struct_x": n(x - 11),
+                "struct_y": n(y - 36),
+                "struct_ty": n(y - 29.5),
                 "encounter": hex_id in tokens,
                 "structure": _structure(view, structs.get(hex_id)),
                 "units": _units(view, occ.get(hex_id, {}), x, y),
