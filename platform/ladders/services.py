@@ -31,7 +31,11 @@ class LadderError(PlayError):
 
 def rated_seats(match: Match) -> list[Seat]:
     """The seats whose players are rated: people, never bots (nor seats of deleted users)."""
-    return [s for s in match.seats.all() if s.user_id is not None and not s.bot]
+    return _people(match.seats.all())
+
+
+def _people(seats: Iterable[Seat]) -> list[Seat]:
+    return [s for s in seats if s.user_id is not None and not s.bot]
 
 
 def _seats_unless_applied(match: Match) -> list[Seat]:
@@ -40,7 +44,7 @@ def _seats_unless_applied(match: Match) -> list[Seat]:
     seats = list(match.seats.annotate(applied=applied))
     if any(seat.applied for seat in seats):  # type: ignore[attr-defined]
         return []
-    return [s for s in seats if s.user_id is not None and not s.bot]
+    return _people(seats)
 
 
 def rating_apply_result(*, match: Match) -> list[RatingChange]:
