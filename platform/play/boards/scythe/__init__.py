@@ -72,6 +72,10 @@ def _prompt(view: dict[str, Any]) -> str:
         text = GRANT_TEXT.get(head, head)
         if head == "pick":
             text += f" ({ctx['queue'].count('pick')} left)"
+        produce = ctx.get("produce")
+        if head == "produce" and produce:
+            chosen = ", ".join(produce["chosen"]) or "none yet"
+            text += f" (up to {produce['limit']}; chosen: {chosen})"
         if ctx.get("fixed"):
             text += f" on {ctx['fixed']}"
         return text
