@@ -1,0 +1,341 @@
+"""Applying each kind of action, and the flow between the phases of a turn (Scythe, How to
+play): after a move come combats, an encounter and the Factory; then the bottom action; then
+the next player. Every function mutates a state `apply` has already forked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import bottom, combat, encounters, factory, move_phase, objectives, phases, top
+from .board import occupancy
+from .data import BOTTOM_ACTIONS, STAR_LIMIT
+from .stars import place_star
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def _section(state: State, seat: int, action: Action) -> None:
+    state["ctx"] = {"section": action["n"]}
+    state["phase"] = "top"
+
+
+def _skip(state: State, seat: int, action: Action) -> None:
+    enter_bottom(state)
+
+
+def _gain(state: State, seat: int, action: Action) -> None:
+    top.apply_gain(state, seat)
+    enter_bottom(state)
+
+
+def _bolster(state: State, seat: int, action: Action) -> None:
+    top.apply_bolster(state, seat, action["gain"])
+    enter_bottom(state)
+
+
+def _trade(state: State, seat: int, action: Action) -> None:
+    if top.apply_trade(state, seat, action["gain"]):
+        start_queue(state, ["pick", "pick"], None, "bottom")
+    else:
+        enter_bottom(state)
+
+
+def _produce(state: State, seat: int, action: Action) -> None:
+    p = state["players"][seat]
+    cost = top.produce_cost(p)
+    p["power"] -= cost.get("power", 0)
+    p["pop"] -= cost.get("popularity", 0)
+    p["coins"] -= cost.get("coins", 0)
+    state["ctx"]["produce"] = {"limit": top.box(p, "produce"), "mill": True, "chosen": []}
+    start_queue(state, ["produce"], None, "bottom")
+
+
+def _factory_top(state: State, seat: int, action: Action) -> None:
+    queue = factory.apply_top(state, seat, action)
+    if "produce" in queue:
+        state["ctx"]["produce"] = {"limit": 2, "mill": False, "chosen": []}
+    start_queue(state, queue, None, "bottom")
+
+
+def _move(state: State, seat: int, action: Action) -> None:
+    p = state["players"][seat]
+    begin_move(state, units=top.box(p, "move"), reach=1, after="bottom")
+
+
+def _factory_move(state: State, seat: int, action: Action) -> None:
+    # Factory card, bottom row: move one unit up to twice (Speed: three times).
+    begin_move(state, units=1, reach=2, after="end")
+
+
+def begin_move(state: State, units: int, reach: int, after: str) -> None:
+    move_phase.begin(state, units, reach, after)
+
+
+def _step(state: State, seat: int, action: Action) -> None:
+    if move_phase.step(state, seat, action):
+        finish_move(state, seat)
+
+
+def _end_move(state: State, seat: int, action: Action) -> None:
+    finish_move(state, seat)
+
+
+def finish_move(state: State, seat: int) -> None:
+    ctx = state["ctx"]
+    ctx["fights"] = combat.fights(state, seat)
+    ctx["char_moved"] = "char" in ctx["moved"]
+    del ctx["move"], ctx["steps"]
+    post_move(state)
+
+
+def post_move(state: State) -> None:
+    """After a move: combats, then an encounter, then the Factory (Scythe, Combat; Encounters;
+    The Factory), then the bottom action or the end of the turn."""
+    if state["over"]:
+        return
+    ctx = state["ctx"]
+    seat = state["turn"]
+    live = combat.fights(state, seat)
+    ctx["fights"] = [h for h in ctx["fights"] if h in live]
+    p = state["players"][seat]
+    if len(ctx["fights"]) > 1:
+        state["phase"] = "combat_pick"
+    elif ctx["fights"]:
+        hex_id = ctx["fights"].pop()
+        combat.start(state, hex_id)
+    elif ctx.get("char_moved") and p["char"] in state["tokens"]:
+        encounters.draw(state)
+    elif factory.visit_due(state, seat):
+        factory.begin_visit(state, seat)
+    elif ctx["after"] == "bottom":
+        enter_bottom(state)
+    else:
+        finish_turn(state)
+
+
+def _fight(state: State, seat: int, action: Action) -> None:
+    state["ctx"]["fights"].remove(action["hex"])
+    combat.start(state, action["hex"])
+
+
+def _combat_choice(state: State, seat: int, action: Action) -> None:
+    combat.choose(state, seat, action)
+    if combat.waiting(state):
+        return
+    result = combat.resolve(state)
+    winner = state["players"][result["winner"]]
+    limit = 2 if winner["faction"] != "saxony" else STAR_LIMIT
+    if winner["stars"].get("combat", 0) < limit:
+        place_star(state, result["winner"], "combat")
+    if "retreat" in state["ctx"] and not state["over"]:
+        state["phase"] = "retreat"
+        return
+    state["ctx"].pop("retreat", None)
+    post_move(state)
+
+
+def _retreat(state: State, seat: int, action: Action) -> None:
+    combat.retreat_to(state, seat, action["to"])
+    post_move(state)
+
+
+def _artillery(state: State, seat: int, action: Action) -> None:
+    combat.fire_artillery(state, seat, action["fire"])
+
+
+def _encounter(state: State, seat: int, action: Action) -> None:
+    queue = encounters.choose(state, seat, action["option"])
+    start_queue(state, queue, state["ctx"]["enc"]["hex"], "encounter")
+
+
+def _factory_card(state: State, seat: int, action: Action) -> None:
+    factory.take(state, seat, action["card"])
+    post_move(state)
+
+
+def start_queue(state: State, queue: list[str], fixed: str | None, resume: str) -> None:
+    state["ctx"].update({"queue": queue, "fixed": fixed, "resume": resume})
+    run_queue(state)
+
+
+def run_queue(state: State) -> None:
+    ctx = state["ctx"]
+    seat = state["turn"]
+    while ctx["queue"]:
+        head = ctx["queue"][0]
+        if head in BOTTOM_ACTIONS and not bottom.effect_legal(
+            state, seat, head, ctx.get("fixed"), occupancy(state)
+        ):
+            ctx["queue"] = ctx["queue"][1:]
+            continue
+        state["phase"] = "grant"
+        return
+    resume(state)
+
+
+def resume(state: State) -> None:
+    ctx = state["ctx"]
+    target = ctx.pop("resume")
+    ctx.pop("queue", None)
+    if target == "bottom":
+        enter_bottom(state)
+    elif target == "encounter":
+        if encounters.more_allowed(state, state["turn"]) and encounters.legal(state, state["turn"]):
+            state["phase"] = "encounter"
+        else:
+            encounters.finish(state)
+            post_move(state)
+
+
+def _done(state: State, seat: int, action: Action) -> None:
+    phase = state["phase"]
+    ctx = state["ctx"]
+    if phase == "encounter":
+        encounters.finish(state)
+        post_move(state)
+        return
+    head = ctx["queue"][0]
+    if head == "produce":
+        _finish_produce(state, seat)
+    elif head == "pick":
+        ctx["queue"] = [q for q in ctx["queue"] if q != "pick"]
+    else:
+        ctx["queue"] = ctx["queue"][1:]
+    run_queue(state)
+
+
+def _place(state: State, seat: int, action: Action) -> None:
+    from .board import add_resource
+
+    add_resource(state, action["hex"], action["res"])
+    state["ctx"]["queue"] = state["ctx"]["queue"][1:]
+    run_queue(state)
+
+
+def _produce_at(state: State, seat: int, action: Action) -> None:
+    produce = state["ctx"]["produce"]
+    produce["chosen"].append(action["hex"])
+    if len(produce["chosen"]) >= produce["limit"]:
+        _finish_produce(state, seat)
+        run_queue(state)
+
+
+def _finish_produce(state: State, seat: int) -> None:
+    produce = state["ctx"].pop("produce")
+    top.finish_produce(state, seat, produce["chosen"], produce["mill"])
+    state["ctx"]["queue"] = state["ctx"]["queue"][1:]
+
+
+def _grant_effect(state: State, seat: int, action: Action) -> None:
+    if state["phase"] == "bottom":
+        bottom.apply_bottom(state, seat, action)
+        finish_turn(state)
+        return
+    bottom.apply_effect(state, seat, action)
+    state["ctx"]["queue"] = state["ctx"]["queue"][1:]
+    run_queue(state)
+
+
+def _pay(state: State, seat: int, action: Action) -> None:
+    bottom.apply_bottom(state, seat, action)
+    finish_turn(state)
+
+
+def finish_turn(state: State) -> None:
+    """After the last action of a turn, a completed objective may still be revealed."""
+    if not state["over"] and objectives.reveal_legal(state, state["turn"]):
+        state["phase"] = "end"
+    else:
+        end_turn(state)
+
+
+def enter_bottom(state: State) -> None:
+    """On to the bottom action; when it can be neither taken nor followed by a reveal, the turn
+    simply ends (a choice of one is not asked)."""
+    state["phase"] = "bottom"
+    seat = state["turn"]
+    if len(phases.bottom_legal(state, seat)) == 1 and not objectives.reveal_legal(state, seat):
+        end_turn(state)
+
+
+def _end_turn(state: State, seat: int, action: Action) -> None:
+    end_turn(state)
+
+
+def end_turn(state: State) -> None:
+    if state["over"]:
+        return
+    seat = state["turn"]
+    p = state["players"][seat]
+    p["last"] = state["ctx"]["section"]
+    order = state["order"]
+    state["turn"] = order[(order.index(seat) + 1) % len(order)]
+    state["turns"] += 1
+    state["phase"] = "section"
+    state["ctx"] = {}
+    if state["turns"] >= ROUND_LIMIT * len(order):
+        state["over"] = {"reason": "turn limit", "seat": None}
+
+
+# Not in the book: a safety net so that bots that never reach six stars still finish; real
+# games end well before (a typical game is about 20 rounds).
+ROUND_LIMIT = 500
+
+
+def _reveal(state: State, seat: int, action: Action) -> None:
+    objectives.reveal(state, seat, action["card"])
+    if state["phase"] == "end":
+        end_turn(state)
+
+
+# Actions that can raise upgrades, mechs, structures, recruits, workers, popularity or power
+# (combat and objective stars are placed where they are won).
+MAY_EARN_STARS = frozenset(
+    {
+        "bolster",
+        "trade",
+        "done",
+        "produce_at",
+        "upgrade",
+        "deploy",
+        "build",
+        "enlist",
+        "pay",
+        "encounter",
+        "factory_top",
+        "place",
+    }
+)
+
+APPLY = {
+    "section": _section,
+    "skip": _skip,
+    "gain": _gain,
+    "bolster": _bolster,
+    "trade": _trade,
+    "produce": _produce,
+    "factory_top": _factory_top,
+    "move": _move,
+    "factory_move": _factory_move,
+    "step": _step,
+    "end_move": _end_move,
+    "fight": _fight,
+    "dial": _combat_choice,
+    "card": _combat_choice,
+    "commit": _combat_choice,
+    "encounter": _encounter,
+    "factory_card": _factory_card,
+    "done": _done,
+    "place": _place,
+    "produce_at": _produce_at,
+    "upgrade": _grant_effect,
+    "deploy": _grant_effect,
+    "build": _grant_effect,
+    "enlist": _grant_effect,
+    "pay": _pay,
+    "end_turn": _end_turn,
+    "reveal": _reveal,
+    "artillery": _artillery,
+    "retreat": _retreat,
+}
