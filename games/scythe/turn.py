@@ -20,37 +20,42 @@ from .state import fork
 State = dict[str, Any]
 Action = dict[str, Any]
 
-KNOWN = {
-    "section",
-    "move",
-    "gain",
-    "bolster",
-    "trade",
-    "produce",
-    "factory_top",
-    "factory_move",
-    "skip",
-    "place",
-    "produce_at",
-    "done",
-    "step",
-    "end_move",
-    "fight",
-    "dial",
-    "card",
-    "commit",
-    "encounter",
-    "factory_card",
-    "upgrade",
-    "deploy",
-    "build",
-    "enlist",
-    "pay",
-    "end_turn",
-    "reveal",
-    "artillery",
-    "retreat",
+# Every action type and the fields it carries (anything else is malformed: InvalidAction).
+FIELDS: dict[str, frozenset[str]] = {
+    kind: frozenset(fields.split())
+    for kind, fields in {
+        "section": "n",
+        "move": "",
+        "gain": "",
+        "bolster": "gain",
+        "trade": "gain",
+        "produce": "",
+        "factory_top": "",
+        "factory_move": "",
+        "skip": "",
+        "place": "res hex",
+        "produce_at": "hex",
+        "done": "",
+        "step": "unit to workers carry",
+        "end_move": "",
+        "fight": "hex",
+        "dial": "power",
+        "card": "value",
+        "commit": "",
+        "encounter": "option",
+        "factory_card": "card",
+        "upgrade": "top bottom",
+        "deploy": "mech hex",
+        "build": "kind hex",
+        "enlist": "section bonus",
+        "pay": "action",
+        "end_turn": "",
+        "reveal": "card",
+        "artillery": "fire",
+        "retreat": "to",
+    }.items()
 }
+_OPTIONAL = {"factory_top": frozenset({"choice"})}
 # Scythe, Objectives: reveal before or after the top action or after the bottom action.
 REVEAL_PHASES = ("section", "bottom", "end")
 
@@ -100,8 +105,13 @@ def _legal(state: State, seat: int) -> list[Action]:
 def check_shape(action: Any) -> None:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise InvalidAction("an action is an object with a string 'type'")
-    if action["type"] not in KNOWN:
-        raise InvalidAction(f"Scythe has no action called {action['type']!r}")
+    kind = action["type"]
+    if kind not in FIELDS:
+        raise InvalidAction(f"Scythe has no action called {kind!r}")
+    given = set(action) - {"type"}
+    if not FIELDS[kind] <= given or given - FIELDS[kind] - _OPTIONAL.get(kind, frozenset()):
+        fields = ", ".join(sorted(FIELDS[kind])) or "no fields"
+        raise InvalidAction(f"{kind} takes {fields}")
     for key, value in action.items():
         if type(value) not in _FIELD_TYPES:
             raise InvalidAction(f"field {key!r} has a value of the wrong type")

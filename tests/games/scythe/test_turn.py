@@ -64,3 +64,11 @@ def test_it_tells_malformed_from_forbidden():
         GAME.apply(state, seat, {"type": "bolster", "gain": "power"})
     with pytest.raises(IllegalAction):
         GAME.apply(state, 1 - seat, {"type": "section", "n": 0})
+
+
+def test_it_calls_missing_or_extra_fields_malformed():
+    state = table(["nordic", "saxony"], ["Industrial", "Engineering"])
+    seat = state["turn"]
+    for bad in ({"type": "section"}, {"type": "section", "n": 0, "x": 1}, {"type": "step"}):
+        with pytest.raises(InvalidAction):
+            GAME.apply(state, seat, bad)
