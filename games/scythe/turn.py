@@ -113,11 +113,21 @@ def check_shape(action: Any) -> None:
         fields = ", ".join(sorted(FIELDS[kind])) or "no fields"
         raise InvalidAction(f"{kind} takes {fields}")
     for key, value in action.items():
-        if type(value) not in _FIELD_TYPES:
+        if type(value) is not _FIELD_TYPE.get(key, str):
             raise InvalidAction(f"field {key!r} has a value of the wrong type")
 
 
-_FIELD_TYPES = (str, int, bool, list, type(None))
+_FIELD_TYPE = {
+    "n": int,
+    "power": int,
+    "value": int,
+    "option": int,
+    "card": int,
+    "mech": int,
+    "workers": int,
+    "carry": bool,
+    "fire": bool,
+}
 
 
 def apply(state: State, seat: int, action: Action) -> State:

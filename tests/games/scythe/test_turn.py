@@ -72,3 +72,5 @@ def test_it_calls_missing_or_extra_fields_malformed():
     for bad in ({"type": "section"}, {"type": "section", "n": 0, "x": 1}, {"type": "step"}):
         with pytest.raises(InvalidAction):
             GAME.apply(state, seat, bad)
+    with pytest.raises(InvalidAction):
+        GAME.apply(state, seat, {"type": "section", "n": "0"})
