@@ -201,3 +201,34 @@ def test_it_links_only_controlled_villages_for_township():
     state = moving(state)
     assert "r8c3" not in dests(state, "m1")  # a village Rusviet does not control
     assert "r4c3" in dests(state, "m1")  # the Factory always
+
+
+RIVERWALK_BOOK = {
+    "nordic": {"forest", "mountain"},
+    "rusviet": {"farm", "village"},
+    "crimea": {"farm", "tundra"},
+    "saxony": {"forest", "mountain"},
+    "polania": {"village", "mountain"},
+}
+
+
+def test_it_gives_each_faction_the_riverwalk_terrains_of_the_book():
+    from games.scythe.data import RIVER, TERRAIN
+
+    for faction, terrains in RIVERWALK_BOOK.items():
+        other = "saxony" if faction != "saxony" else "nordic"
+        for start in ("r2c4", "r3c5"):
+            gained = set()
+            for deployed in (False, True):
+                state = table([faction, other], ["Engineering", "Industrial"])
+                state["players"][1]["workers"] = []
+                state["players"][1]["char"] = "r7c7" if other == "saxony" else "r0c4"
+                state["players"][0]["workers"] = []
+                state["players"][0]["mechs"] = [start if deployed else None, None, None, start]
+                reach = dests(moving(state), "m3")
+                gained = reach - gained if deployed else reach
+            across = {h for h in RIVER[start] if TERRAIN[h] in terrains}
+            # Crossing a river onto the book's terrains is what Riverwalk adds, and only that
+            # (a tunnel reachable anyway is not a gain).
+            assert across - TUNNELS <= gained, (faction, start)
+            assert all(TERRAIN[h] in terrains for h in gained & RIVER[start]), (faction, start)
