@@ -1,4 +1,4 @@
-"""The rating update's writes in plain SQL on PostgreSQL: two round trips for a whole table.
+"""The rating update's writes in plain SQL on PostgreSQL: two statements for a whole table.
 
 The ORM's bulk_update builds a CASE expression per field and row, which alone cost more CPU
 than the 5 ms the whole update may take (bench/ratings_bench.py); these statements say the same
@@ -22,24 +22,30 @@ ON CONFLICT (user_id, game) DO UPDATE SET game = EXCLUDED.game
 RETURNING id, user_id, rating, games, wins, last_played
 """
 
+# One statement; `fresh` makes it a no-op when this match's changes are stored already (the
+# statement's snapshot sees them if another transaction applied the result and committed while
+# this one waited for the rating rows' locks): applying a result twice changes nothing.
 _WRITE_SQL = """
-WITH moved AS (
+WITH fresh AS (
+    SELECT NOT EXISTS (SELECT 1 FROM ladders_ratingchange WHERE match_id = %s) AS yes
+), moved AS (
     UPDATE ladders_rating AS r
     SET rating = v.rating, games = v.games, wins = v.wins, last_played = v.last_played
-    FROM (VALUES {ratings}) AS v(id, rating, games, wins, last_played)
-    WHERE r.id = v.id
+    FROM (VALUES {ratings}) AS v(id, rating, games, wins, last_played), fresh
+    WHERE r.id = v.id AND fresh.yes
     RETURNING 1
 ), noted AS (
     INSERT INTO ladders_ratingchange
         (match_id, user_id, game, seat, place, before, after, delta, created_at)
-    VALUES {changes}
+    SELECT c.* FROM (VALUES {changes}) AS c, fresh WHERE fresh.yes
     RETURNING 1
 ){buckets}
-SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM noted)
+SELECT (SELECT count(*) FROM moved)
 """
 # Buckets in ascending order, so concurrent updates lock them in the same order (no deadlock).
 _BUCKETS_SQL = """, shifted AS (
-    INSERT INTO ladders_ladderbucket (game, bucket, count) VALUES {values}
+    INSERT INTO ladders_ladderbucket (game, bucket, count)
+    SELECT b.* FROM (VALUES {values}) AS b, fresh WHERE fresh.yes
     ON CONFLICT (game, bucket) DO UPDATE SET count = ladders_ladderbucket.count + EXCLUDED.count
     RETURNING 1
 )"""
@@ -70,24 +76,28 @@ def ratings_lock(game: str, user_ids: list[Any]) -> dict[Any, Rating]:
 
 
 def ratings_write(
-    game: str, ratings: list[Rating], changes: list[RatingChange], shift: Counter[int]
-) -> None:
-    """Store the new ratings, the changes and the bucket counts in one statement."""
+    match_id: int, ratings: list[Rating], changes: list[RatingChange], shift: Counter[int]
+) -> bool:
+    """Store the new ratings, the changes and the bucket counts in one statement; False (and
+    nothing stored) when this match's result was applied already."""
+    game = ratings[0].game
     if connection.vendor != "postgresql":
+        if RatingChange.objects.filter(match_id=match_id).exists():
+            return False
         Rating.objects.bulk_update(ratings, ["rating", "games", "wins", "last_played"])
         RatingChange.objects.bulk_create(changes)
         buckets_shift(game=game, shift=shift)
-        return
+        return True
     moves = sorted((bucket, n) for bucket, n in shift.items() if n)
-    buckets = ", ".join(["(%s, %s, %s)"] * len(moves))
     sql = _WRITE_SQL.format(
         ratings=", ".join([_RATING_ROW] * len(ratings)),
         changes=", ".join([_CHANGE_ROW] * len(changes)),
-        buckets=_BUCKETS_SQL.format(values=buckets) if moves else "",
+        buckets=_BUCKETS_SQL.format(values=", ".join(["(%s, %s, %s)"] * len(moves)))
+        if moves
+        else "",
     )
-    params: list[Any] = [
-        p for r in ratings for p in (r.pk, r.rating, r.games, r.wins, r.last_played)
-    ]
+    params: list[Any] = [match_id]
+    params.extend(p for r in ratings for p in (r.pk, r.rating, r.games, r.wins, r.last_played))
     params.extend(
         p
         for c in changes
@@ -99,3 +109,5 @@ def ratings_write(
     params.extend(p for bucket, n in moves for p in (game, bucket, n))
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+        (moved,) = cursor.fetchone()
+    return bool(moved)

@@ -11,7 +11,6 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists
 from django.utils import timezone
 
 from games.core import get_game
@@ -31,27 +30,14 @@ class LadderError(PlayError):
 
 def rated_seats(match: Match) -> list[Seat]:
     """The seats whose players are rated: people, never bots (nor seats of deleted users)."""
-    return _people(match.seats.all())
-
-
-def _people(seats: Iterable[Seat]) -> list[Seat]:
-    return [s for s in seats if s.user_id is not None and not s.bot]
-
-
-def _seats_unless_applied(match: Match) -> list[Seat]:
-    """The rated seats, or none if this result was applied already (one query for both)."""
-    applied = Exists(RatingChange.objects.filter(match_id=match.pk))
-    seats = list(match.seats.annotate(applied=applied))
-    if any(seat.applied for seat in seats):  # type: ignore[attr-defined]
-        return []
-    return _people(seats)
+    return [s for s in match.seats.all() if s.user_id is not None and not s.bot]
 
 
 def rating_apply_result(*, match: Match) -> list[RatingChange]:
     """Move the ratings of a finished ranked match's players; safe to call twice."""
     if not match.ranked or match.status != Match.Status.FINISHED:
         return []
-    seats = _seats_unless_applied(match)
+    seats = rated_seats(match)
     if len(seats) < 2:
         return []
     with transaction.atomic(savepoint=False):
@@ -61,8 +47,8 @@ def rating_apply_result(*, match: Match) -> list[RatingChange]:
             (c.before, ratings[c.user_id].games - 1, c.after, ratings[c.user_id].games)
             for c in changes
         )
-        ratings_write(match.game, list(ratings.values()), changes, shift)
-    return changes
+        stored = ratings_write(match.pk, list(ratings.values()), changes, shift)
+    return changes if stored else []
 
 
 def result_rate(match: Match, seats: list[Seat], ratings: dict[Any, Rating]) -> list[RatingChange]:
