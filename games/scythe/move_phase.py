@@ -13,7 +13,7 @@ from typing import Any
 
 from . import movement
 from .board import occupancy, unit_hex
-from .data import HOME_HEXES, LAKES
+from .data import HOME_HEXES, LAKES, RESOURCES
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -75,17 +75,29 @@ def legal(state: State, seat: int) -> list[Action]:
         dests = cache[key]
         if not dests:
             continue
-        carriable = start in state["res"]
+        loads = _loads(state, start)
         riders = occ[start][seat][2] if kind == "m" else 0
         for to in dests:
             lake = to in LAKES
             for k in range(0 if lake else riders, -1, -1) if riders else (0,):
-                for carry in (True, False) if carriable and not lake else (False,):
+                for carry in ("none",) if lake else loads:
                     out.append(
                         {"type": "step", "unit": unit, "to": to, "workers": k, "carry": carry}
                     )
     out.append({"type": "end_move"})
     return out
+
+
+def _loads(state: State, hex_id: str) -> tuple[str, ...]:
+    """What a unit may take along from a hex: all the tokens there, all of one kind, or none
+    (Scythe, Move: any number of tokens; these are the choices offered)."""
+    counts = state["res"].get(hex_id)
+    if not counts:
+        return ("none",)
+    kinds = tuple(RESOURCES[i] for i in range(4) if counts[i])
+    if len(kinds) == 1:
+        return ("all", "none")
+    return ("all", *kinds, "none")
 
 
 def allowed(state: State, seat: int, action: Action) -> bool:
@@ -95,7 +107,7 @@ def allowed(state: State, seat: int, action: Action) -> bool:
     unit, to, workers, carry = action["unit"], action["to"], action["workers"], action["carry"]
     if not isinstance(unit, str) or not isinstance(to, str):
         return False
-    if type(workers) is not int or type(carry) is not bool:
+    if type(workers) is not int or type(carry) is not str:
         return False
     start = next((h for u, h in movable(state, seat) if u == unit), None)
     if start is None:
@@ -105,7 +117,7 @@ def allowed(state: State, seat: int, action: Action) -> bool:
     riders = occ[start][seat][2] if unit[0] == "m" else 0
     if workers < 0 or workers > (0 if lake else riders):
         return False
-    if carry and (lake or start not in state["res"]):
+    if carry not in (("none",) if lake else _loads(state, start)):
         return False
     return to in movement.destinations(state, occ, seat, unit, 1)
 

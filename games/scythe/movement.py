@@ -16,6 +16,7 @@ from .data import (
     HOMES,
     LAKES,
     LAND,
+    RES_INDEX,
     RIVER,
     SHORE,
     TERRAIN,
@@ -225,13 +226,14 @@ def move_unit(
     unit: str,
     to: str,
     workers: int,
-    carry: bool,
+    carry: str,
     enemy_workers_only: bool = True,
 ) -> tuple[int, int]:
     """Move a unit (state's players/res already private). Returns (workers driven home, pop lost).
 
-    A mech may carry `workers` of the seat's workers from its hex; any unit may carry every
-    resource token from its hex when `carry` is set (Scythe, Move: Resources and workers).
+    A mech may carry `workers` of the seat's workers from its hex; any unit may carry the
+    resource tokens of its hex: `carry` is "all", one kind ("oil"...) or "none" (Scythe, Move:
+    Resources and workers).
     """
     p = state["players"][seat]
     start = unit_hex(p, unit)
@@ -253,13 +255,24 @@ def move_unit(
         for i in here[:workers]:
             ws[i] = to
         p["workers"] = ws
-    if carry and start in state["res"]:
-        counts = state["res"].pop(start)
-        old = state["res"].get(to, [0, 0, 0, 0])
-        state["res"][to] = [a + b for a, b in zip(old, counts, strict=True)]
+    if carry != "none" and start in state["res"]:
+        _carry_tokens(state, start, to, carry)
     if unit[0] == "w" or not enemy_workers_only:
         return 0, 0
     return drive_workers_home(state, seat, to)
+
+
+def _carry_tokens(state: State, start: str, to: str, carry: str) -> None:
+    here = state["res"].pop(start)
+    taken = list(here) if carry == "all" else [0, 0, 0, 0]
+    if carry != "all":
+        index = RES_INDEX[carry]
+        taken[index] = here[index]
+    left = [a - b for a, b in zip(here, taken, strict=True)]
+    if any(left):
+        state["res"][start] = left
+    old = state["res"].get(to, [0, 0, 0, 0])
+    state["res"][to] = [a + b for a, b in zip(old, taken, strict=True)]
 
 
 def drive_workers_home(state: State, seat: int, hex_id: str) -> tuple[int, int]:

@@ -101,8 +101,10 @@ def label(state: State, seat: int, action: Action) -> str:
         text = f"Move {_unit(action['unit'])} to {action['to']}"
         if action.get("workers"):
             text += f" with {action['workers']} worker(s)"
-        if action.get("carry"):
+        if action.get("carry") == "all":
             text += " and the resources"
+        elif action.get("carry") not in (None, "none"):
+            text += f" and the {action['carry']}"
         return text
     if kind == "bolster":
         return f"Bolster: {action['gain']}"

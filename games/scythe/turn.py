@@ -125,7 +125,6 @@ _FIELD_TYPE = {
     "card": int,
     "mech": int,
     "workers": int,
-    "carry": bool,
     "fire": bool,
 }
 

@@ -65,5 +65,5 @@ def fresh(state: State) -> State:
     return state
 
 
-def step(unit: str, to: str, workers: int = 0, carry: bool = False) -> dict[str, Any]:
+def step(unit: str, to: str, workers: int = 0, carry: str = "none") -> dict[str, Any]:
     return {"type": "step", "unit": unit, "to": to, "workers": workers, "carry": carry}

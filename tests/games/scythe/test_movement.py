@@ -158,7 +158,7 @@ def test_it_carries_workers_on_a_mech_and_resources_on_any_unit():
     state["res"] = {"r1c4": [1, 0, 2, 0]}
     state = moving(state)
     state = play(
-        state, 0, {"type": "step", "unit": "m0", "to": "r2c4", "workers": 1, "carry": True}
+        state, 0, {"type": "step", "unit": "m0", "to": "r2c4", "workers": 1, "carry": "all"}
     )
     p = state["players"][0]
     assert p["mechs"][0] == "r2c4" and p["workers"][0] == "r2c4"
@@ -171,7 +171,7 @@ def test_it_drives_enemy_workers_home_and_costs_popularity():
     pop = state["players"][0]["pop"]
     state = moving(state)
     state = play(
-        state, 0, {"type": "step", "unit": "m0", "to": "r1c5", "workers": 0, "carry": False}
+        state, 0, {"type": "step", "unit": "m0", "to": "r1c5", "workers": 0, "carry": "none"}
     )
     assert state["players"][1]["workers"].count(HOMES["nordic"]) == 1
     assert state["players"][0]["pop"] == pop - 1
@@ -189,8 +189,8 @@ def test_it_ends_a_move_after_the_allowed_number_of_units():
     state = play(
         state,
         0,
-        {"type": "step", "unit": "w0", "to": "r2c4", "workers": 0, "carry": False},
-        {"type": "step", "unit": "w1", "to": "r2c4", "workers": 0, "carry": False},
+        {"type": "step", "unit": "w0", "to": "r2c4", "workers": 0, "carry": "none"},
+        {"type": "step", "unit": "w1", "to": "r2c4", "workers": 0, "carry": "none"},
     )
     assert state["phase"] in ("bottom", "section")  # no bottom action possible: turn over
 
@@ -232,3 +232,13 @@ def test_it_gives_each_faction_the_riverwalk_terrains_of_the_book():
             # (a tunnel reachable anyway is not a gain).
             assert across - TUNNELS <= gained, (faction, start)
             assert all(TERRAIN[h] in terrains for h in gained & RIVER[start]), (faction, start)
+
+
+def test_it_lets_a_unit_take_all_the_tokens_one_kind_or_none():
+    state = nordic_saxony()
+    state["res"] = {"r1c4": [1, 0, 2, 0]}
+    state = moving(state)
+    loads = {a["carry"] for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "w0"}
+    assert loads == {"all", "food", "metal", "none"}
+    state = play(state, 0, step("w0", "r2c4", carry="metal"))
+    assert state["res"] == {"r1c4": [1, 0, 0, 0], "r2c4": [0, 0, 2, 0]}
