@@ -128,10 +128,12 @@ def _combat_choice(state: State, seat: int, action: Action) -> None:
     limit = 2 if winner["faction"] != "saxony" else STAR_LIMIT
     if winner["stars"].get("combat", 0) < limit:
         place_star(state, result["winner"], "combat")
-    if "retreat" in state["ctx"] and not state["over"]:
-        state["phase"] = "retreat"
-        return
-    state["ctx"].pop("retreat", None)
+    if "retreat" in state["ctx"]:
+        if not state["over"]:
+            state["phase"] = "retreat"
+            return
+        # The game just ended: no time to choose a lake, the loser's units go home.
+        combat.retreat_to(state, state["ctx"]["retreat"]["seat"], "home")
     post_move(state)
 
 
