@@ -86,13 +86,14 @@ def pay_simple(state: State, seat: int, cost: dict[str, int]) -> None:
 
 
 def pay_resources(state: State, seat: int, kind: str, amount: int) -> None:
-    """Remove tokens of one kind from territories the seat controls, the fullest piles first
-    (a reading the book leaves to the player; taking from big piles keeps small ones spread)."""
+    """Remove tokens of one kind from territories the seat controls, the smallest piles first
+    (the book leaves the choice to the player; this keeps big piles, which objectives such as
+    Stockpile for the Winter reward, together)."""
     occ = occupancy(state)
     index = RES_INDEX[kind]
     piles = sorted(
         (h for h, c in state["res"].items() if c[index] and controller(state, occ, h) == seat),
-        key=lambda h: (-state["res"][h][index], h),
+        key=lambda h: (state["res"][h][index], h),
     )
     for h in piles:
         if amount == 0:

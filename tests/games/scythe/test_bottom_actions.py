@@ -145,3 +145,11 @@ def test_it_lets_a_completed_action_be_paid_for_its_coins():
     state = at_bottom(state, 0, "deploy")
     state = play(state, 0, {"type": "pay", "action": "deploy"})
     assert state["players"][0]["coins"] == 4 + 2
+
+
+def test_it_pays_from_the_smallest_piles_first():
+    state = two()
+    state["res"] = {"r1c4": [0, 0, 5, 0], "r1c5": [0, 0, 1, 0]}
+    state = at_bottom(state, 0, "deploy")
+    state = play(state, 0, {"type": "deploy", "mech": 0, "hex": "r1c4"})
+    assert state["res"] == {"r1c4": [0, 0, 3, 0]}
