@@ -119,16 +119,16 @@ def test_it_clicks_a_hex_for_the_fullest_variant_of_a_units_move():
     steps = [
         {"type": "step", "unit": "m0", "to": "r3c4", "workers": k, "carry": c}
         for k in (0, 1, 2)
-        for c in (False, True)
+        for c in ("none", "all")
     ]
     steps += [
-        {"type": "step", "unit": w, "to": "r3c4", "workers": 0, "carry": False}
+        {"type": "step", "unit": w, "to": "r3c4", "workers": 0, "carry": "none"}
         for w in ("w0", "w1")
     ]
     legal = [{"action": a, "json": json.dumps(a), "label": ""} for a in steps]
     choices = hex_targets(legal, me)["r3c4"]
     assert [c["chip"][0] for c in choices] == ["M", "W"]  # one chip per unit, twin workers merged
-    assert choices[0]["item"]["action"] == {**steps[0], "workers": 2, "carry": True}
+    assert choices[0]["item"]["action"] == {**steps[0], "workers": 2, "carry": "all"}
     assert len(choices[0]["more"]) == 5 and choices[1]["more"] == []
 
 

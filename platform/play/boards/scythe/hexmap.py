@@ -96,8 +96,10 @@ def _hex_choice(a: dict[str, Any], me: dict[str, Any] | None) -> tuple[str, str,
         text = f"{unit_name(me, unit)} from {start}"
         if a["workers"]:
             text += f" with {a['workers']} worker(s)"
-        if a["carry"]:
-            text += " and the resources"
+        if a["carry"] == "all":
+            text += " and all the resources"
+        elif a["carry"] != "none":
+            text += f" and the {a['carry']}"
         chip = "C" if unit == "char" else ("M" + str(int(unit[1:]) + 1) if unit[0] == "m" else "W")
         if unit[0] == "w" and start in HEXES:
             chip += _arrow(a["to"], start)  # several workers' hexes may lead to the same place
@@ -125,7 +127,8 @@ def _arrow(to: str, start: str) -> str:
 
 def _preference(a: dict[str, Any]) -> tuple[int, int]:
     """Within one group, the choice a click on the hex makes: the most workers, resources too."""
-    return (-int(a.get("workers", 0)), 0 if a.get("carry") else 1)
+    carry = a.get("carry", "none")
+    return (-int(a.get("workers", 0)), 0 if carry == "all" else (2 if carry == "none" else 1))
 
 
 def hex_targets(legal: list[Item], me: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
