@@ -95,3 +95,28 @@ def test_it_uses_the_factory_card_as_a_fifth_section_with_a_two_step_move():
     assert {a.get("unit") for a in GAME.legal_actions(fresh(state), 0)} == {"char", None}
     reach = {a["to"] for a in GAME.legal_actions(state, 0) if a.get("unit") == "char"}
     assert "r6c1" in reach  # home -> r6c0 -> r6c1: the second step of the one unit
+
+
+def test_it_plays_every_factory_card_top_action():
+    from games.scythe.data import FACTORY_CARDS
+
+    for number, card in FACTORY_CARDS.items():
+        state = table(["saxony", "nordic"], ["Industrial", "Engineering"])
+        p = state["players"][0]
+        p.update({"fcard": number, "coins": 5, "pop": 5, "power": 5, "hand": [2, 3]})
+        state["turn"] = 0
+        state = play(state, 0, {"type": "section", "n": 4})
+        tops = [a for a in GAME.legal_actions(state, 0) if a["type"] == "factory_top"]
+        assert tops, number
+        state = play(state, 0, tops[0])
+        after = state["players"][0]
+        for what, key in (("coins", "coins"), ("popularity", "pop"), ("power", "power")):
+            expected = 5 - card["cost"].get(what, 0) + card["gain"].get(what, 0)
+            assert after[key] == expected, (number, what)
+        assert len(after["hand"]) == 2 - card["cost"].get("combat_cards", 0), number
+        # whatever follows (a free action, resources to place, produce) can be finished
+        for _ in range(6):
+            if state["phase"] in ("bottom", "section"):
+                break
+            state = play(state, 0, GAME.legal_actions(fresh(state), 0)[-1])
+        assert state["phase"] in ("bottom", "section"), number
