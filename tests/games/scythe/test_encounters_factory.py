@@ -120,3 +120,21 @@ def test_it_plays_every_factory_card_top_action():
                 break
             state = play(state, 0, GAME.legal_actions(fresh(state), 0)[-1])
         assert state["phase"] in ("bottom", "section"), number
+
+
+def test_it_resolves_every_option_of_every_encounter_card():
+    from games.scythe.data import ENCOUNTERS
+
+    for number, options in ENCOUNTERS.items():
+        for option in (1, 2, 3):
+            state = arrive(enc=number)
+            p = state["players"][0]
+            p.update({"coins": 9, "pop": 9})
+            state = play(state, 0, {"type": "encounter", "option": option})
+            cost = options[option - 1]["cost"]
+            assert state["players"][0]["coins"] <= 9 - cost.get("coins", 0) + 2, (number, option)
+            for _ in range(8):
+                if state["phase"] in ("bottom", "section"):
+                    break
+                state = play(state, 0, GAME.legal_actions(fresh(state), 0)[0])
+            assert state["phase"] in ("bottom", "section"), (number, option)
