@@ -98,7 +98,13 @@ def redetermine(state: State, seat: int, rng: Rng) -> State:
 
 
 def _redeal(state: State, rng: Rng, others: list[int], key: str, deck: str) -> None:
-    pool = list(state[deck])
+    """Shuffle the deck with the others' hidden cards and deal them back, same sizes. Revealed
+    objectives (public, at the bottom of their deck) stay out of the shuffle."""
+    public = (
+        {c for p in state["players"] for c in p.get("revealed", ())} if key == "objs" else set()
+    )
+    kept = [c for c in state[deck] if c in public]
+    pool = [c for c in state[deck] if c not in public]
     for s in others:
         pool += state["players"][s][key]
     rng.shuffle(pool)
@@ -106,7 +112,7 @@ def _redeal(state: State, rng: Rng, others: list[int], key: str, deck: str) -> N
         size = len(state["players"][s][key])
         state["players"][s][key] = sorted(pool[:size])
         pool = pool[size:]
-    state[deck] = pool
+    state[deck] = pool + kept
 
 
 def _redeal_factory(state: State, seat: int, rng: Rng) -> None:
