@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import FACTORY_HEX, HOME_HEXES, LAKES, RES_INDEX
+from .data import HOME_HEXES, RES_INDEX
 
 State = dict[str, Any]
-
-
-def units_of(player: dict[str, Any]) -> list[tuple[str, str]]:
-    """(unit id, hex) of every unit of a player on the board or at home."""
-    out = [("char", player["char"])]
-    out += [(f"m{i}", h) for i, h in enumerate(player["mechs"]) if h is not None]
-    out += [(f"w{i}", h) for i, h in enumerate(player["workers"])]
-    return out
 
 
 def unit_hex(player: dict[str, Any], unit: str) -> str | None:
@@ -116,11 +108,3 @@ def add_resource(state: State, hex_id: str, kind: str, amount: int = 1) -> None:
     counts = list(state["res"].get(hex_id, (0, 0, 0, 0)))
     counts[RES_INDEX[kind]] += amount
     state["res"][hex_id] = counts
-
-
-def is_lake(hex_id: str) -> bool:
-    return hex_id in LAKES
-
-
-def is_factory(hex_id: str) -> bool:
-    return hex_id == FACTORY_HEX

@@ -38,11 +38,6 @@ def mine_hex(player: dict[str, Any]) -> str | None:
     return player["built"].get("mine")  # type: ignore[no-any-return]
 
 
-def lake_mover(player: dict[str, Any]) -> bool:
-    """Seaworthy (Nordic) and Submerge (Polania) let the character and mechs onto lakes."""
-    return player["faction"] in ("nordic", "polania") and has_mech_ability(player, MOVE_ABILITY)
-
-
 def neighbours(state: State, occ: Occ, seat: int, kind: str, here: str) -> frozenset[str]:
     """Hexes one move away for a unit of kind 'c', 'm' or 'w' of `seat` standing on `here`."""
     p = state["players"][seat]
