@@ -59,9 +59,10 @@ def legal_types(state: State, seat: int) -> set[str]:
 
 def fresh(state: State) -> State:
     """A state edited in place by a test must not reuse a cached legal-action list."""
-    from games.scythe import turn
+    from games.scythe import board, turn
 
     turn._memo[0] = None
+    board._memo[0] = None
     return state
 
 
