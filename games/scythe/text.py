@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.notation import format_action
-from .data import MATS
+from .data import MATS, TERRAIN
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -98,7 +98,7 @@ def label(state: State, seat: int, action: Action) -> str:
     if kind == "card":
         return f"Add a {action['value']} card"
     if kind == "step":
-        text = f"Move {_unit(action['unit'])} to {action['to']}"
+        text = f"Move {_unit(action['unit'])} to {_where(action['to'])}"
         if action.get("workers"):
             text += f" with {action['workers']} worker(s)"
         if action.get("carry") == "all":
@@ -111,15 +111,15 @@ def label(state: State, seat: int, action: Action) -> str:
     if kind == "trade":
         return f"Trade for {action['gain']}"
     if kind == "place":
-        return f"Put 1 {action['res']} on {action['hex']}"
+        return f"Put 1 {action['res']} on {_where(action['hex'])}"
     if kind == "produce_at":
-        return f"Produce on {action['hex']}"
+        return f"Produce on {_where(action['hex'])}"
     if kind == "upgrade":
         return f"Upgrade {action['top']} / {action['bottom']}"
     if kind == "deploy":
-        return f"Deploy mech {action['mech']} on {action['hex']}"
+        return f"Deploy mech {action['mech']} on {_where(action['hex'])}"
     if kind == "build":
-        return f"Build a {action['kind']} on {action['hex']}"
+        return f"Build a {action['kind']} on {_where(action['hex'])}"
     if kind == "enlist":
         return f"Enlist the {action['section']} recruit ({action['bonus']})"
     if kind == "pay":
@@ -141,6 +141,14 @@ def label(state: State, seat: int, action: Action) -> str:
     if kind == "reveal":
         return f"Reveal objective {action['card']}"
     return format_action(action)
+
+
+def _where(hex_id: str) -> str:
+    """`r3c4 (forest)`: the id the board shows, with its terrain."""
+    terrain = TERRAIN.get(hex_id)
+    if terrain is None:
+        return hex_id
+    return f"{hex_id} ({terrain.replace('_', ' ')})"
 
 
 def _unit(unit: str) -> str:
