@@ -54,6 +54,7 @@ class Table:
     error: str | None = None
     finished: bool = False
     sent_at: float = 0.0  # perf_counter() when the pending move was submitted
+    arrived_at: float = 0.0  # perf_counter() when the last seat received it
     acked_ms: float | None = None  # submission -> the actor's "ack" (action_submit done)
 
     def on_snapshot(self, seat: Seat, snapshot: dict) -> None:
@@ -62,6 +63,8 @@ class Table:
         if snapshot["status"] == "finished":
             self.finished = True
         if self.waiting_for is not None and all(s.version >= self.waiting_for for s in self.seats):
+            if not self.arrived.is_set():
+                self.arrived_at = time.perf_counter()
             self.arrived.set()
 
 
@@ -310,7 +313,7 @@ async def _drive(
         else:
             if table.error is None and stats.measuring:
                 stats.moves += 1
-                stats.latencies_ms.append((time.perf_counter() - sent) * 1000)
+                stats.latencies_ms.append((table.arrived_at - sent) * 1000)
                 if table.acked_ms is not None:
                     stats.acks_ms.append(table.acked_ms)
         table.waiting_for = None
