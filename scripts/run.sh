@@ -9,6 +9,10 @@ scripts/install.sh
 
 export DEBUG="${DEBUG:-1}"
 export BOT_MOVE_DELAY_MS="${BOT_MOVE_DELAY_MS:-400}"
+# No worker and no beat here: bots play in a thread of the server, and a thread does beat's
+# periodic work (move clocks, matchmaking). See play/background.py.
+export BOTS_IN_BACKGROUND="${BOTS_IN_BACKGROUND:-1}"
+export BACKGROUND_TICKS="${BACKGROUND_TICKS:-1}"
 host="${HOST:-127.0.0.1}"
 port="${PORT:-8000}"
 
