@@ -26,6 +26,7 @@ ADVANCING = ("end_turn", "end_attacks", "end_dice")
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.services,
     pytest.mark.skipif(
         not CHROMIUM.exists(),
         reason="Chromium is not installed at /usr/bin/chromium (apt-get install chromium)",
