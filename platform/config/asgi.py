@@ -2,6 +2,7 @@
 
 import os
 
+from django.conf import settings
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -12,6 +13,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from play.routing import websocket_urlpatterns  # noqa: E402
+
+if settings.BACKGROUND_TICKS:
+    from play.background import ticks_start  # noqa: E402
+
+    ticks_start()
 
 application = ProtocolTypeRouter(
     {

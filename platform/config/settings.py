@@ -206,8 +206,11 @@ WHITENOISE_AUTOREFRESH = DEBUG
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
-# Demo and play settings.
+# Demo and play settings. The two BACKGROUND ones stand in for the Celery worker and beat when
+# the site runs with nothing but Python (play/background.py); `make run` turns them on.
 BOT_MOVE_DELAY_MS = env_int("BOT_MOVE_DELAY_MS", 0)
+BOTS_IN_BACKGROUND = env_bool("BOTS_IN_BACKGROUND", False)
+BACKGROUND_TICKS = env_bool("BACKGROUND_TICKS", False)
 
 LOGGING = {
     "version": 1,

@@ -282,7 +282,12 @@ def _after_commit(match_id: int, version: int) -> None:
 
     turn_emails_schedule(match_id=match_id, version=version)
     if not getattr(_bot_loop, "active", False) and _bot_seat_to_act_exists(match_id):
-        bots_play.delay(match_id, version)
+        if settings.BOTS_IN_BACKGROUND:
+            from play.background import bots_play_in_thread
+
+            bots_play_in_thread(match_id)
+        else:
+            bots_play.delay(match_id, version)
 
 
 def _bot_seat_to_act_exists(match_id: int) -> bool:
