@@ -27,9 +27,16 @@ ENGINE = "(games/"
 TOP = 20
 
 
+def py_spy() -> str:
+    """The py-spy executable, or exit with how to get it (it is not a project dependency)."""
+    for candidate in (Path(sys.executable).parent / "py-spy", shutil.which("py-spy")):
+        if candidate and Path(candidate).exists():
+            return str(candidate)
+    raise SystemExit("--profile needs py-spy: .venv/bin/pip install py-spy")
+
+
 def profile_start(path: str, pid: int, seconds: float) -> subprocess.Popen:
-    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
-    command = [spy, "record", "--pid", str(pid), "--duration", str(int(seconds))]
+    command = [py_spy(), "record", "--pid", str(pid), "--duration", str(int(seconds))]
     command += ["--rate", "200", "--format", "raw", "--subprocesses", "--gil", "--output", path]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 

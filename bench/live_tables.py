@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_profile import profile_start, profile_summary  # noqa: E402
+from live_profile import profile_start, profile_summary, py_spy  # noqa: E402
 from live_setup import ROOT, BenchTable, database_prepare, server_env, tables_create  # noqa: E402
 
 MOVE_TIMEOUT_S = 10.0
@@ -85,6 +85,8 @@ class Stats:
 
 def main() -> None:
     args = _parse_args()
+    if args.profile:
+        py_spy()  # fail before the set-up, not after it
     var_dir = Path(tempfile.mkdtemp(prefix="live-bench-"))
     env = server_env(args.database, var_dir)
     started = time.monotonic()
