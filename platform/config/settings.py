@@ -103,10 +103,16 @@ AUTH_USER_MODEL = "accounts.User"
 # Redis: the channel layer and the Celery broker when REDIS_URL is set.
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
+    # The pub/sub layer: a group message is one PUBLISH, with no per-channel queues to poll.
+    # socket_timeout=None: redis-py's 5 s read timeout would otherwise close idle sockets
+    # (channels_redis#422).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("CHANNELS_PREFIX", "asgi")},
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                "prefix": env_str("CHANNELS_PREFIX", "asgi"),
+            },
         }
     }
 else:

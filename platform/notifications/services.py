@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -15,17 +16,17 @@ from notifications.models import TurnEmail
 from play.models import Presence, Seat
 
 
-def seats_newly_to_act(*, match_id: int, version: int) -> list[int]:
+def seats_newly_to_act(*, seats: Sequence[Seat], version: int) -> list[Seat]:
     """Human seats whose turn began at `version` and whose player wants turn e-mails."""
-    seats = Seat.objects.filter(
-        match_id=match_id,
-        to_act=True,
-        to_act_since=version,
-        user__isnull=False,
-        user__turn_emails=True,
-        forfeited=False,
-    )
-    return list(seats.values_list("pk", flat=True))
+    return [
+        s
+        for s in seats
+        if s.to_act
+        and s.to_act_since == version
+        and s.user is not None
+        and s.user.turn_emails
+        and not s.forfeited
+    ]
 
 
 def render_email(name: str, context: dict[str, Any], to: str) -> EmailMultiAlternatives:

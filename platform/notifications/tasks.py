@@ -8,16 +8,18 @@ again; a retry after a success (or a second task for the same turn) finds it sen
 from __future__ import annotations
 
 import smtplib
+from collections.abc import Sequence
 
 from celery import shared_task
 
 from notifications import services
+from play.models import Seat
 
 
-def turn_emails_schedule(*, match_id: int, version: int) -> None:
+def turn_emails_schedule(*, seats: Sequence[Seat], version: int) -> None:
     """Queue one task per seat that began to owe a move at `version` (called after commit)."""
-    for seat_id in services.seats_newly_to_act(match_id=match_id, version=version):
-        turn_email_send.delay(seat_id, version)
+    for seat in services.seats_newly_to_act(seats=seats, version=version):
+        turn_email_send.delay(seat.pk, version)
 
 
 @shared_task(

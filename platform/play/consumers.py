@@ -9,6 +9,7 @@ The group message of a match carries only the new version; each socket renders i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -18,6 +19,14 @@ from play import snapshots
 from play.errors import PlayError
 from play.models import Presence
 from play.services import action_submit
+
+
+def in_pool(function: Callable[..., Any]) -> Any:
+    """Run database work in the thread pool. By default every socket of a process would queue
+    for one shared thread; each call here uses its own connection and the row lock orders
+    concurrent moves."""
+    return database_sync_to_async(function, thread_sensitive=False)
+
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
@@ -38,7 +47,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        access = await database_sync_to_async(snapshots.access)(self.match_id, user)
+        access = await in_pool(snapshots.access)(self.match_id, user)
         if access is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -48,7 +57,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         await self.channel_layer.group_add(f"match.{self.match_id}", self.channel_name)
         await self.accept()
-        await database_sync_to_async(self._mark_present)(user)
+        await in_pool(self._mark_present)(user)
         await self.send_snapshot(0, force=True)
 
     def _mark_present(self, user: Any) -> None:
@@ -61,7 +70,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if getattr(self, "match_id", None) is None or self.sent_version < 0:
             return
         await self.channel_layer.group_discard(f"match.{self.match_id}", self.channel_name)
-        await database_sync_to_async(
+        await in_pool(
             lambda: Presence.objects.filter(channel_name=self.channel_name).delete()
         )()
 
@@ -84,7 +93,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def act(self, content: dict[str, Any]) -> None:
         user = self.scope["user"]
         try:
-            match = await database_sync_to_async(action_submit)(
+            match = await in_pool(action_submit)(
                 match_id=self.match_id,
                 user=user,
                 action=content.get("action"),
@@ -100,7 +109,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_snapshot(event["version"])
 
     async def send_snapshot(self, at_least: int, force: bool = False) -> None:
-        payload = await database_sync_to_async(snapshots.payload_for)(
+        payload = await in_pool(snapshots.payload_for)(
             self.match_id, self.seat, at_least, self.html, force
         )
         if force or payload["version"] > self.sent_version:

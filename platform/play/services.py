@@ -56,9 +56,10 @@ def match_create(
     Seat.objects.bulk_create(
         Seat(match=match, index=i, user=user, bot=bot) for i, (user, bot) in enumerate(order)
     )
-    _sync_turns(match, game, list(match.seats.all()), before=())
+    seats = list(match.seats.select_related("user"))
+    _sync_turns(match, game, seats, before=())
     match.save()
-    transaction.on_commit(lambda: _after_commit(match.pk, match.version))
+    transaction.on_commit(lambda: _after_commit(match, seats))
     return match
 
 
@@ -141,8 +142,7 @@ def _apply(
     if outcome is not None:
         _finish(match, seats, outcome)
     match.save()
-    version = match.version
-    transaction.on_commit(lambda: _after_commit(match.pk, version))
+    transaction.on_commit(lambda: _after_commit(match, seats))
 
 
 def _record(
@@ -242,8 +242,7 @@ def seat_forfeit(*, match_id: int, seat_index: int, reason: str) -> Match:
             outcome = Outcome(tuple(places), tuple(0 for _ in seats), "forfeit")
             _finish(match, seats, outcome)
         match.save()
-        version = match.version
-        transaction.on_commit(lambda: _after_commit(match.pk, version))
+        transaction.on_commit(lambda: _after_commit(match, seats))
     return match
 
 
@@ -274,25 +273,27 @@ def _time_out(match: Match, game: Game, seat_index: int) -> int:
     return 1
 
 
-def _after_commit(match_id: int, version: int) -> None:
-    """Tell the sockets, e-mail the seats that now owe a move, and wake the bots."""
-    match_broadcast(match_id=match_id, version=version)
+def _after_commit(match: Match, seats: list[Seat]) -> None:
+    """Tell the sockets, e-mail the seats that now owe a move, and wake the bots.
+
+    `match` and `seats` are the committed rows as this transaction left them: they warm this
+    process's snapshot cache and say who owes a move without asking the database again.
+    """
     from notifications.tasks import turn_emails_schedule
+    from play import snapshots
     from play.tasks import bots_play
 
-    turn_emails_schedule(match_id=match_id, version=version)
-    if not getattr(_bot_loop, "active", False) and _bot_seat_to_act_exists(match_id):
+    snapshots.store(match, seats)
+    match_broadcast(match_id=match.pk, version=match.version)
+    turn_emails_schedule(seats=seats, version=match.version)
+    bots_owe = any(s.to_act and (s.bot or s.forfeited) for s in seats)
+    if bots_owe and not getattr(_bot_loop, "active", False):
         if settings.BOTS_IN_BACKGROUND:
             from play.background import bots_play_in_thread
 
-            bots_play_in_thread(match_id)
+            bots_play_in_thread(match.pk)
         else:
-            bots_play.delay(match_id, version)
-
-
-def _bot_seat_to_act_exists(match_id: int) -> bool:
-    seats = Seat.objects.filter(match_id=match_id, to_act=True)
-    return seats.exclude(bot="").exists() or seats.filter(forfeited=True).exists()
+            bots_play.delay(match.pk, match.version)
 
 
 def match_broadcast(*, match_id: int, version: int) -> None:

@@ -6,6 +6,7 @@ first loads it, the others reuse it (keyed by version, so a newer version always
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -14,18 +15,28 @@ from play.selectors import match_payload
 
 _CACHE: OrderedDict[int, tuple[Match, list[Seat]]] = OrderedDict()
 _CACHE_SIZE = 2000
+_LOCK = threading.Lock()  # sockets read it from a pool of threads
+
+
+def store(match: Match, seats: list[Seat]) -> None:
+    """Keep a committed version (newer versions only: threads may finish out of order)."""
+    with _LOCK:
+        cached = _CACHE.get(match.pk)
+        if cached is None or cached[0].version <= match.version:
+            _CACHE[match.pk] = (match, seats)
+            _CACHE.move_to_end(match.pk)
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
 
 
 def load(match_id: int, at_least: int, fresh: bool = False) -> tuple[Match, list[Seat]]:
-    cached = None if fresh else _CACHE.get(match_id)
+    with _LOCK:
+        cached = None if fresh else _CACHE.get(match_id)
     if cached is not None and cached[0].version >= at_least:
-        _CACHE.move_to_end(match_id)
         return cached
     match = Match.objects.select_related("table").get(pk=match_id)
     seats = list(match.seats.select_related("user"))
-    _CACHE[match_id] = (match, seats)
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    store(match, seats)
     return match, seats
 
 
