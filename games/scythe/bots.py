@@ -67,7 +67,7 @@ def _finish(state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int
 
 
 # Phases that continue an action just chosen (its sub-steps): judged by playing them out.
-_SUB_STEPS = ("move", "grant", "encounter", "factory", "combat_pick")
+_SUB_STEPS = ("move", "grant", "encounter", "benefit", "factory", "combat_pick")
 
 
 def _best_single(

@@ -148,7 +148,19 @@ def _artillery(state: State, seat: int, action: Action) -> None:
 
 def _encounter(state: State, seat: int, action: Action) -> None:
     queue = encounters.choose(state, seat, action["option"])
-    start_queue(state, queue, state["ctx"]["enc"]["hex"], "encounter")
+    enc = state["ctx"]["enc"]
+    if enc["gains"]:
+        enc["then"] = queue
+        state["phase"] = "benefit"
+    else:
+        start_queue(state, queue, enc["hex"], "encounter")
+
+
+def _benefit(state: State, seat: int, action: Action) -> None:
+    encounters.take_benefit(state, seat, action["what"], action["amount"])
+    enc = state["ctx"]["enc"]
+    if not enc["gains"]:
+        start_queue(state, enc.pop("then"), enc["hex"], "encounter")
 
 
 def _factory_card(state: State, seat: int, action: Action) -> None:
@@ -305,6 +317,7 @@ MAY_EARN_STARS = frozenset(
         "enlist",
         "pay",
         "encounter",
+        "benefit",
         "factory_top",
         "place",
     }
@@ -327,6 +340,7 @@ APPLY = {
     "card": _combat_choice,
     "commit": _combat_choice,
     "encounter": _encounter,
+    "benefit": _benefit,
     "factory_card": _factory_card,
     "done": _done,
     "place": _place,

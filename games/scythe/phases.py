@@ -63,6 +63,7 @@ PHASE_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
     "artillery": combat.artillery_legal,
     "retreat": combat.retreat_legal,
     "encounter": encounters.legal,
+    "benefit": encounters.benefit_legal,
     "factory": lambda s, seat: factory.pick_legal(s),
     "bottom": bottom_legal,
     "end": lambda s, seat: [{"type": "end_turn"}],

@@ -63,6 +63,8 @@ def narrate(state: State, seat: int, action: Action) -> str:
         return "retreated home" if action["to"] == "home" else f"retreated onto {action['to']}"
     if kind == "encounter":
         return f"chose encounter option {action['option']}"
+    if kind == "benefit":
+        return f"took {_amount(action)} from the encounter"
     if kind == "factory_card":
         return "took a Factory card"
     if kind == "reveal":
@@ -136,11 +138,24 @@ def label(state: State, seat: int, action: Action) -> str:
         )
     if kind == "encounter":
         return f"Encounter option {action['option']}"
+    if kind == "benefit":
+        return f"Take {_amount(action)}"
     if kind == "factory_card":
         return f"Take Factory card {action['card']}"
     if kind == "reveal":
         return f"Reveal objective {action['card']}"
     return format_action(action)
+
+
+_GAIN_NAMES = {"gain_worker": "worker(s)", "combat_cards": "combat card(s)"}
+
+
+def _amount(action: Action) -> str:
+    """`4 food`, `none of the worker(s)`: an encounter benefit taken in part or declined."""
+    name = _GAIN_NAMES.get(action["what"], str(action["what"]).replace("_", " "))
+    if action["amount"] == 0:
+        return f"none of the {name}"
+    return f"{action['amount']} {name}"
 
 
 def _where(hex_id: str) -> str:

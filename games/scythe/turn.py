@@ -43,6 +43,7 @@ FIELDS: dict[str, frozenset[str]] = {
         "card": "value",
         "commit": "",
         "encounter": "option",
+        "benefit": "what amount",
         "factory_card": "card",
         "upgrade": "top bottom",
         "deploy": "mech hex",
@@ -125,6 +126,7 @@ _FIELD_TYPE = {
     "card": int,
     "mech": int,
     "workers": int,
+    "amount": int,
     "fire": bool,
 }
 

@@ -21,6 +21,8 @@ def test_it_draws_an_encounter_when_the_character_stops_on_a_token():
     assert GAME.view(state, 1)["ctx"]["enc"]["card"] == 1  # shown to everyone
     p = state["players"][0]
     state = play(state, 0, {"type": "encounter", "option": 1})
+    assert state["phase"] == "benefit"
+    state = take_all(state)
     assert state["players"][0]["coins"] == p["coins"] + 2
     assert state["players"][0]["pop"] == p["pop"] + 1
     assert state["enc"][-1] == 1  # back to the bottom of the deck
@@ -42,6 +44,7 @@ def test_it_requires_the_cost_of_an_option():
 def test_it_puts_encounter_resources_on_the_characters_territory():
     state = arrive()
     state = play(state, 0, {"type": "encounter", "option": 2})
+    state = take_all(state)
     assert state["res"]["r6c1"] == [4, 0, 0, 0]
 
 
@@ -59,11 +62,48 @@ def test_it_builds_for_free_on_the_characters_territory():
 
 def test_it_lets_polania_meander_through_two_options():
     state = arrive(faction="polania", start="r3c1", to="r4c1")
-    state = play(state, 0, {"type": "encounter", "option": 1})
+    state = take_all(play(state, 0, {"type": "encounter", "option": 1}))
     assert state["phase"] == "encounter"
     assert {a.get("option") for a in GAME.legal_actions(state, 0)} == {2, 3, None}
-    state = play(state, 0, {"type": "encounter", "option": 2})
+    state = take_all(play(state, 0, {"type": "encounter", "option": 2}))
     assert state["phase"] in ("bottom", "section")  # no bottom action possible: turn over
+
+
+def take_all(state):
+    """Take every waiting encounter benefit in full (the first choice listed)."""
+    while state["phase"] == "benefit":
+        state = play(state, 0, GAME.legal_actions(fresh(state), 0)[0])
+    return state
+
+
+def test_it_lets_the_player_take_part_of_an_encounters_benefits():
+    """000, Encounters: "cost required and benefit optional": one may take 2 metal without the
+    worker; here card 3, option 2 (pay 2 coins: 3 food and a worker), 2 food and no worker."""
+    state = arrive(enc=3)
+    coins = state["players"][0]["coins"]
+    workers = len(state["players"][0]["workers"])
+    state = play(state, 0, {"type": "encounter", "option": 2})
+    assert state["players"][0]["coins"] == coins - 2  # the cost is paid in full at once
+    offered = GAME.legal_actions(state, 0)
+    assert offered == [{"type": "benefit", "what": "food", "amount": k} for k in (3, 2, 1, 0)]
+    assert GAME.label(state, 0, offered[-1]) == "Take none of the food"
+    state = play(state, 0, {"type": "benefit", "what": "food", "amount": 2})
+    worker = {"type": "benefit", "what": "gain_worker", "amount": 1}
+    assert GAME.legal_actions(state, 0)[0] == worker
+    state = play(state, 0, {"type": "benefit", "what": "gain_worker", "amount": 0})
+    assert state["res"]["r6c1"] == [2, 0, 0, 0]
+    assert len(state["players"][0]["workers"]) == workers
+    assert state["phase"] in ("bottom", "section")
+
+
+def test_it_does_not_ask_for_a_benefit_that_cannot_change_anything():
+    """Popularity already at 18: option 1 of card 1 (2 coins, 1 popularity) asks only the coins."""
+    state = arrive(enc=1)
+    state["players"][0]["pop"] = 18
+    state = play(fresh(state), 0, {"type": "encounter", "option": 1})
+    assert {a["what"] for a in GAME.legal_actions(state, 0)} == {"coins"}
+    state = play(state, 0, {"type": "benefit", "what": "coins", "amount": 1})
+    assert state["phase"] != "benefit"
 
 
 def test_it_offers_players_plus_one_factory_cards_to_the_first_visitor_only_to_see():

@@ -39,7 +39,9 @@ KEY_FIELDS = {
     "upgrade": ("top", "bottom"),
     "enlist": ("section", "bonus"),
 }
-FINISHERS = ("end_move", "done", "end_turn")
+# Drawn as buttons in the status bar: the ways out, and the one-off choices with no place on
+# the map or a mat (an encounter benefit taken in part).
+FINISHERS = ("benefit", "end_move", "done", "end_turn")
 
 
 def other_targets(legal: list[Item]) -> dict[tuple[Any, ...], Item]:
@@ -79,6 +81,9 @@ def _prompt(view: dict[str, Any]) -> str:
         if ctx.get("fixed"):
             text += f" on {ctx['fixed']}"
         return text
+    if phase == "benefit" and ctx.get("enc", {}).get("gains"):
+        what, amount = ctx["enc"]["gains"][0]
+        return f"Encounter: take as much of {gains({what: amount})} as wanted"
     return PHASES.get(phase, phase)
 
 
@@ -140,7 +145,7 @@ def _last_combat(view: dict[str, Any], names: list[str]) -> dict[str, Any] | Non
 
 def _encounter(view: dict[str, Any], keys: Any) -> dict[str, Any] | None:
     enc = view["ctx"].get("enc")
-    if not enc or view["phase"] not in ("encounter", "grant"):
+    if not enc or view["phase"] not in ("encounter", "benefit", "grant"):
         return None
     deciding = view["seat"] == view["turn"] and view["phase"] == "encounter"
     options = [

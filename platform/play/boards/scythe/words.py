@@ -41,6 +41,7 @@ PHASES = {
     "combat_pick": "choosing which combat to fight first",
     "combat": "combat: both sides choose in secret",
     "encounter": "resolving an encounter",
+    "benefit": "taking the encounter's benefits",
     "factory": "choosing a Factory card",
     "bottom": "choosing the bottom-row action",
     "end": "may reveal an objective before ending the turn",
