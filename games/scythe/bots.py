@@ -56,12 +56,15 @@ def value(state: State, seat: int) -> float:
 
 def _finish(state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int) -> State:
     """Play on greedily while `seat` acts and the phase is not in `stop`."""
-    for _ in range(12):
+    for _ in range(20):
         if state["over"] or state["turn"] != seat or state["phase"] in stop:
             return state
         if state["phase"] in ("combat", "artillery", "retreat"):
             return state
         actions = legal_actions(state, seat)
+        if state["phase"] == "payment":
+            state = apply(state, seat, _payment_choice(state, actions))
+            continue
         state = apply(state, seat, _best_single(state, seat, actions, rng, depth))
     return state
 
@@ -87,6 +90,16 @@ def _best_single(
         if score > best_score:
             best, best_score = action, score
     return best
+
+
+def _payment_choice(state: State, actions: list[Action]) -> Action:
+    """Pay from the smallest pile (big piles stay together for Stockpile-like objectives);
+    Coercion only when it is the only way, which the engine applies by itself."""
+    piles = [a for a in actions if a["type"] == "pay_from"]
+    if not piles:
+        return actions[0]
+    res = state["res"]
+    return min(piles, key=lambda a: (sum(res[a["hex"]]), a["hex"]))
 
 
 def _combat_risk(state: State, seat: int) -> float:
@@ -115,6 +128,8 @@ def heuristic_bot(state: State, seat: int, rng: Rng) -> Action:
         return _combat_choice(state, seat, actions)
     if phase == "artillery":
         return {"type": "artillery", "fire": True}
+    if phase == "payment":
+        return _payment_choice(state, actions)
     for action in actions:
         if action["type"] == "reveal":
             return action

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import occupancy, resources_controlled, worker_hexes
+from .board import controller, occupancy, resources_controlled, worker_hexes
 from .data import (
     BOTTOM_ACTIONS,
     BOTTOM_RESOURCE,
@@ -17,7 +17,7 @@ from .data import (
     STRUCTURES,
     TOP_BOXES,
 )
-from .economy import discard_card, gain, pay_resources
+from .economy import discard_card, gain
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -55,16 +55,105 @@ def can_afford(state: State, seat: int, action: str, occ: Any) -> bool:
     )
 
 
-def pay(state: State, seat: int, action: str) -> None:
+# --- paying: which territories' tokens, and Coercion ----------------------------------------------
+#
+# 000, Bottom-row actions: the cost is paid with tokens from territories one controls, any of
+# them. The player chooses one token at a time (`pay_from hex=`) only when the piles leave a
+# real choice; Crimea may instead give up a combat card for one token once a turn (`coerce`,
+# 003, Coercion). When there is one way to pay (the tokens needed are all there are, or they
+# lie in one territory, and Coercion is not possible or is the only way) it is paid at once.
+
+
+def _piles(state: State, seat: int, kind: str) -> list[tuple[str, int]]:
+    occ = occupancy(state)
+    index = RES_INDEX[kind]
+    return sorted(
+        (h, c[index])
+        for h, c in state["res"].items()
+        if c[index] and controller(state, occ, h) == seat
+    )
+
+
+def _may_coerce(state: State, p: dict[str, Any]) -> bool:
+    return p["faction"] == "crimea" and bool(p["hand"]) and not state["ctx"].get("coerced")
+
+
+def start_payment(state: State, seat: int, action: Action) -> bool:
+    """Begin paying for a chosen bottom action; True when it is settled already."""
+    name = action["action"] if action["type"] == "pay" else action["type"]
     p = state["players"][seat]
-    need = cost_now(p, action)
-    kind = BOTTOM_RESOURCE[action]
-    have = resources_controlled(state, seat, occupancy(state))[RES_INDEX[kind]]
-    if have < need:
-        discard_card(state, seat, p["hand"][0])
-        state["ctx"]["coerced"] = True
-        need -= 1
-    pay_resources(state, seat, kind, need)
+    state["ctx"]["payment"] = {"action": action, "need": cost_now(p, name)}
+    return settle(state, seat)
+
+
+def payment_legal(state: State, seat: int) -> list[Action]:
+    payment = state["ctx"]["payment"]
+    kind = BOTTOM_RESOURCE[_name(payment["action"])]
+    out: list[Action] = [{"type": "pay_from", "hex": h} for h, _ in _piles(state, seat, kind)]
+    if _may_coerce(state, state["players"][seat]):
+        out.append({"type": "coerce"})
+    return out
+
+
+def _name(action: Action) -> str:
+    return str(action["action"] if action["type"] == "pay" else action["type"])
+
+
+def settle(state: State, seat: int) -> bool:
+    """Pay what has only one way to be paid; True when the whole cost is paid (the action is
+    then carried out), False when the player must choose."""
+    payment = state["ctx"]["payment"]
+    kind = BOTTOM_RESOURCE[_name(payment["action"])]
+    p = state["players"][seat]
+    need = payment["need"]
+    if need:
+        piles = _piles(state, seat, kind)
+        have = sum(c for _, c in piles)
+        coerce = _may_coerce(state, p)
+        if have < need:  # one short: Coercion is the only way (can_afford checked it)
+            _coerce(state, seat)
+            need = payment["need"]
+            coerce = False
+        if need and not coerce and (have == need or len(piles) == 1):
+            for h, count in piles:
+                take = min(need, count)
+                _take(state, h, kind, take)
+                need -= take
+            payment["need"] = need
+    if payment["need"]:
+        return False
+    del state["ctx"]["payment"]
+    _carry_out(state, seat, payment["action"])
+    return True
+
+
+def _take(state: State, hex_id: str, kind: str, amount: int) -> None:
+    counts = list(state["res"][hex_id])
+    counts[RES_INDEX[kind]] -= amount
+    if any(counts):
+        state["res"][hex_id] = counts
+    else:
+        del state["res"][hex_id]
+
+
+def _coerce(state: State, seat: int) -> None:
+    # The card's value does not matter as a price: the weakest is given up (a choice between
+    # card values would only ever lose strength).
+    discard_card(state, seat, state["players"][seat]["hand"][0])
+    state["ctx"]["coerced"] = True
+    state["ctx"]["payment"]["need"] -= 1
+
+
+def pay_from(state: State, seat: int, hex_id: str) -> bool:
+    payment = state["ctx"]["payment"]
+    _take(state, hex_id, BOTTOM_RESOURCE[_name(payment["action"])], 1)
+    payment["need"] -= 1
+    return settle(state, seat)
+
+
+def coerce(state: State, seat: int) -> bool:
+    _coerce(state, seat)
+    return settle(state, seat)
 
 
 def effect_legal(state: State, seat: int, action: str, fixed: str | None, occ: Any) -> list[Action]:
@@ -151,13 +240,11 @@ def recruit_bonuses(state: State, seat: int, action: str) -> None:
                 gain(state, taker, what, amount)
 
 
-def apply_bottom(state: State, seat: int, action: Action) -> str:
-    """Pay, take the coins, do the effect, hand out recruit bonuses. Returns the action name."""
-    name = action["action"] if action["type"] == "pay" else action["type"]
-    pay(state, seat, name)
+def _carry_out(state: State, seat: int, action: Action) -> None:
+    """After the cost: the coins, the effect, the recruit bonuses."""
+    name = _name(action)
     p = state["players"][seat]
     p["coins"] += int(section_info(p, name)["coins"])
     if action["type"] != "pay":
         apply_effect(state, seat, action)
     recruit_bonuses(state, seat, name)
-    return str(name)

@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rng import Rng
-from .board import controller, occupancy
-from .data import MAX_POPULARITY, MAX_POWER, RES_INDEX
+from .data import MAX_POPULARITY, MAX_POWER
 
 State = dict[str, Any]
 
@@ -83,28 +82,3 @@ def pay_simple(state: State, seat: int, cost: dict[str, int]) -> None:
     for _ in range(cost.get("combat_cards", 0)):
         # The card's value does not matter when it is a price: give up the weakest.
         discard_card(state, seat, p["hand"][0])
-
-
-def pay_resources(state: State, seat: int, kind: str, amount: int) -> None:
-    """Remove tokens of one kind from territories the seat controls, the smallest piles first
-    (the book leaves the choice to the player; this keeps big piles, which objectives such as
-    Stockpile for the Winter reward, together)."""
-    occ = occupancy(state)
-    index = RES_INDEX[kind]
-    piles = sorted(
-        (h for h, c in state["res"].items() if c[index] and controller(state, occ, h) == seat),
-        key=lambda h: (state["res"][h][index], h),
-    )
-    for h in piles:
-        if amount == 0:
-            break
-        counts = list(state["res"][h])
-        take = min(amount, counts[index])
-        counts[index] -= take
-        amount -= take
-        if any(counts):
-            state["res"][h] = counts
-        else:
-            del state["res"][h]
-    if amount:
-        raise AssertionError("paid more resources than controlled")

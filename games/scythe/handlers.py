@@ -243,8 +243,7 @@ def _finish_produce(state: State, seat: int) -> None:
 
 def _grant_effect(state: State, seat: int, action: Action) -> None:
     if state["phase"] == "bottom":
-        bottom.apply_bottom(state, seat, action)
-        finish_turn(state)
+        _after_payment(state, bottom.start_payment(state, seat, action))
         return
     bottom.apply_effect(state, seat, action)
     state["ctx"]["queue"] = state["ctx"]["queue"][1:]
@@ -252,8 +251,23 @@ def _grant_effect(state: State, seat: int, action: Action) -> None:
 
 
 def _pay(state: State, seat: int, action: Action) -> None:
-    bottom.apply_bottom(state, seat, action)
-    finish_turn(state)
+    _after_payment(state, bottom.start_payment(state, seat, action))
+
+
+def _pay_from(state: State, seat: int, action: Action) -> None:
+    _after_payment(state, bottom.pay_from(state, seat, action["hex"]))
+
+
+def _coerce(state: State, seat: int, action: Action) -> None:
+    _after_payment(state, bottom.coerce(state, seat))
+
+
+def _after_payment(state: State, paid: bool) -> None:
+    """The bottom action is done once its cost is paid; until then the player chooses."""
+    if paid:
+        finish_turn(state)
+    else:
+        state["phase"] = "payment"
 
 
 def finish_turn(state: State) -> None:
@@ -316,6 +330,8 @@ MAY_EARN_STARS = frozenset(
         "build",
         "enlist",
         "pay",
+        "pay_from",
+        "coerce",
         "encounter",
         "benefit",
         "factory_top",
@@ -350,6 +366,8 @@ APPLY = {
     "build": _grant_effect,
     "enlist": _grant_effect,
     "pay": _pay,
+    "pay_from": _pay_from,
+    "coerce": _coerce,
     "end_turn": _end_turn,
     "reveal": _reveal,
     "artillery": _artillery,

@@ -66,5 +66,6 @@ PHASE_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
     "benefit": encounters.benefit_legal,
     "factory": lambda s, seat: factory.pick_legal(s),
     "bottom": bottom_legal,
+    "payment": bottom.payment_legal,
     "end": lambda s, seat: [{"type": "end_turn"}],
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.notation import format_action
-from .data import MATS, TERRAIN
+from .data import BOTTOM_RESOURCE, MATS, TERRAIN
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -55,6 +55,10 @@ def narrate(state: State, seat: int, action: Action) -> str:
         return f"enlisted the {action['section']} recruit for {action['bonus']}"
     if kind == "pay":
         return f"paid for {action['action']}"
+    if kind == "pay_from":
+        return f"paid 1 {_payment_kind(state)} from {action['hex']}"
+    if kind == "coerce":
+        return f"used Coercion: a combat card instead of 1 {_payment_kind(state)}"
     if kind == "fight":
         return f"started the combat on {action['hex']}"
     if kind == "artillery":
@@ -126,6 +130,12 @@ def label(state: State, seat: int, action: Action) -> str:
         return f"Enlist the {action['section']} recruit ({action['bonus']})"
     if kind == "pay":
         return f"Pay for {action['action']} (coins and bonuses only)"
+    if kind == "pay_from":
+        return f"Pay 1 {_payment_kind(state)} from {_where(action['hex'])}"
+    if kind == "coerce":
+        hand = state["players"][seat]["hand"]
+        card = f"your {hand[0]} card" if hand else "a combat card"
+        return f"Coercion: pay with {card} instead of 1 {_payment_kind(state)}"
     if kind == "fight":
         return f"Fight on {action['hex']}"
     if kind == "retreat":
@@ -156,6 +166,15 @@ def _amount(action: Action) -> str:
     if action["amount"] == 0:
         return f"none of the {name}"
     return f"{action['amount']} {name}"
+
+
+def _payment_kind(state: State) -> str:
+    """The resource the bottom action being paid costs."""
+    payment = state["ctx"].get("payment")
+    if not payment:
+        return "resource"
+    action = payment["action"]
+    return str(BOTTOM_RESOURCE[action["action"] if action["type"] == "pay" else action["type"]])
 
 
 def _where(hex_id: str) -> str:

@@ -50,6 +50,8 @@ FIELDS: dict[str, frozenset[str]] = {
         "build": "kind hex",
         "enlist": "section bonus",
         "pay": "action",
+        "pay_from": "hex",
+        "coerce": "",
         "end_turn": "",
         "reveal": "card",
         "artillery": "fire",

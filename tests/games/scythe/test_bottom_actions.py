@@ -147,9 +147,57 @@ def test_it_lets_a_completed_action_be_paid_for_its_coins():
     assert state["players"][0]["coins"] == 4 + 2
 
 
-def test_it_pays_from_the_smallest_piles_first():
+def test_it_lets_the_player_choose_which_territories_tokens_pay():
+    """000, Bottom-row actions: the cost is paid with resources from any territories one
+    controls; with metal on two territories and more than needed, the player picks each one."""
     state = two()
     state["res"] = {"r1c4": [0, 0, 5, 0], "r1c5": [0, 0, 1, 0]}
     state = at_bottom(state, 0, "deploy")
     state = play(state, 0, {"type": "deploy", "mech": 0, "hex": "r1c4"})
+    assert state["phase"] == "payment"
+    assert state["players"][0]["mechs"][0] is None  # carried out once paid
+    offered = GAME.legal_actions(state, 0)
+    assert offered == [{"type": "pay_from", "hex": "r1c4"}, {"type": "pay_from", "hex": "r1c5"}]
+    assert GAME.label(state, 0, offered[0]) == "Pay 1 metal from r1c4 (forest)"
+    state = play(state, 0, {"type": "pay_from", "hex": "r1c5"})
+    # The rest lies in one territory: paid without asking, then the mech comes out.
     assert state["res"] == {"r1c4": [0, 0, 3, 0]}
+    assert state["players"][0]["mechs"][0] == "r1c4"
+    assert state["phase"] != "payment"
+
+
+def test_it_pays_without_asking_when_there_is_one_way():
+    """All the tokens there are are needed (two territories), or they lie in one territory."""
+    state = two()
+    state["res"] = {"r1c4": [0, 0, 2, 0], "r1c5": [0, 0, 1, 0]}
+    state = at_bottom(state, 0, "deploy")
+    state = play(state, 0, {"type": "deploy", "mech": 0, "hex": "r1c4"})
+    assert state["res"] == {} and state["phase"] != "payment"
+    state = two()
+    state["res"] = {"r1c4": [0, 0, 5, 0]}
+    state = at_bottom(state, 0, "deploy")
+    state = play(state, 0, {"type": "deploy", "mech": 0, "hex": "r1c4"})
+    assert state["res"] == {"r1c4": [0, 0, 2, 0]} and state["phase"] != "payment"
+
+
+def test_it_lets_crimea_choose_whether_to_use_coercion():
+    """003, Coercion: once per turn Crimea may spend a combat card as one resource token; with
+    enough metal it is the player's choice (the weakest card is the one given up)."""
+    state = table(["crimea", "saxony"], ["Industrial", "Engineering"])
+    state["players"][0]["hand"] = [2, 5]
+    state["res"] = {"r7c3": [0, 0, 3, 0]}
+    state = at_bottom(state, 0, "deploy")
+    state = play(state, 0, {"type": "deploy", "mech": 1, "hex": "r7c3"})
+    assert state["phase"] == "payment"
+    assert GAME.legal_actions(state, 0) == [{"type": "pay_from", "hex": "r7c3"}, {"type": "coerce"}]
+    assert "your 2 card" in GAME.label(state, 0, {"type": "coerce"})
+    assert "2" not in GAME.narrate(state, 0, {"type": "coerce"})
+    used = play(state, 0, {"type": "coerce"})
+    assert used["players"][0]["hand"] == [5] and used["discard"] == [2]
+    assert used["res"] == {"r7c3": [0, 0, 1, 0]}
+    assert used["players"][0]["mechs"][1] == "r7c3"
+    kept = play(state, 0, {"type": "pay_from", "hex": "r7c3"})
+    assert kept["phase"] == "payment"  # Coercion is still possible for the rest
+    kept = play(kept, 0, {"type": "pay_from", "hex": "r7c3"}, {"type": "pay_from", "hex": "r7c3"})
+    assert kept["players"][0]["hand"] == [2, 5] and "r7c3" not in kept["res"]
+    assert kept["players"][0]["mechs"][1] == "r7c3"

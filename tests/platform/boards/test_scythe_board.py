@@ -182,7 +182,13 @@ def test_it_draws_every_legal_choice_on_the_board_itself():
             if state["over"]:
                 break
             seat = GAME.to_act(state)[0]
-            if step % 3 == 0 or state["phase"] in ("combat", "encounter", "factory"):
+            if step % 3 == 0 or state["phase"] in (
+                "combat",
+                "encounter",
+                "factory",
+                "benefit",
+                "payment",
+            ):
                 page = render(state, seat)
                 for item in legal_items(state, seat):
                     assert drawn(page, item, state, seat), item["json"]
@@ -241,12 +247,14 @@ def test_it_draws_the_end_of_the_game_with_the_scoring_table():
         assert f"score if it ended now: <b>{int(score)}</b>" in page
 
 
-@pytest.mark.parametrize("phase", ["encounter", "factory"])
+@pytest.mark.parametrize("phase", ["encounter", "factory", "benefit", "payment"])
 def test_it_makes_encounter_and_factory_choices_clickable(phase):
+    """Also an encounter's benefits taken in part, and the tokens paying a bottom action."""
     state = find(2, lambda s: s["phase"] == phase)
     seat = state["turn"]
     page = render(state, seat)
-    items = [i for i in legal_items(state, seat) if i["action"]["type"] in (phase, "factory_card")]
+    kinds = (phase, "factory_card", "pay_from", "coerce")
+    items = [i for i in legal_items(state, seat) if i["action"]["type"] in kinds]
     assert items and all(in_html(page, item) for item in items)
     if phase == "factory":
         other = 1 - seat

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.scythe.data import ENCOUNTERS, HEXES, STRUCTURE_TILES, TOP_BOXES
+from games.scythe.data import BOTTOM_RESOURCE, ENCOUNTERS, HEXES, STRUCTURE_TILES, TOP_BOXES
 
 from .hexmap import FRAME, hex_targets, map_pieces, terrain_svg, unit_hex_now, unit_name
 from .mats import BOTTOMS, player
@@ -41,7 +41,7 @@ KEY_FIELDS = {
 }
 # Drawn as buttons in the status bar: the ways out, and the one-off choices with no place on
 # the map or a mat (an encounter benefit taken in part).
-FINISHERS = ("benefit", "end_move", "done", "end_turn")
+FINISHERS = ("benefit", "coerce", "end_move", "done", "end_turn")
 
 
 def other_targets(legal: list[Item]) -> dict[tuple[Any, ...], Item]:
@@ -81,6 +81,14 @@ def _prompt(view: dict[str, Any]) -> str:
         if ctx.get("fixed"):
             text += f" on {ctx['fixed']}"
         return text
+    if phase == "payment" and ctx.get("payment"):
+        action = ctx["payment"]["action"]
+        name = action["action"] if action["type"] == "pay" else action["type"]
+        kind = BOTTOM_RESOURCE[name]
+        return (
+            f"{name.capitalize()}: pay {ctx['payment']['need']} more {kind} from territories "
+            "you control (click a territory)"
+        )
     if phase == "benefit" and ctx.get("enc", {}).get("gains"):
         what, amount = ctx["enc"]["gains"][0]
         return f"Encounter: take as much of {gains({what: amount})} as wanted"

@@ -108,6 +108,8 @@ def _hex_choice(a: dict[str, Any], me: dict[str, Any] | None) -> tuple[str, str,
         return a["hex"], a["res"], RES_SHORT[a["res"]], f"Place 1 {a['res']}"
     if kind == "produce_at":
         return a["hex"], "produce", "P", "Produce here"
+    if kind == "pay_from":
+        return a["hex"], "pay", "−1", "Pay 1 token from here"
     if kind == "fight":
         return a["hex"], "fight", "⚔", "Fight here"
     if kind == "build":

@@ -44,6 +44,7 @@ PHASES = {
     "benefit": "taking the encounter's benefits",
     "factory": "choosing a Factory card",
     "bottom": "choosing the bottom-row action",
+    "payment": "paying for the bottom-row action",
     "end": "may reveal an objective before ending the turn",
 }
 GRANT_TEXT = {
