@@ -230,14 +230,14 @@ def _place(state: State, seat: int, action: Action) -> None:
 def _produce_at(state: State, seat: int, action: Action) -> None:
     produce = state["ctx"]["produce"]
     produce["chosen"].append(action["hex"])
-    if len(produce["chosen"]) >= produce["limit"]:
+    if len(top.produce_legal(state, seat, produce)) == 1:  # only `done` is left
         _finish_produce(state, seat)
         run_queue(state)
 
 
 def _finish_produce(state: State, seat: int) -> None:
     produce = state["ctx"].pop("produce")
-    top.finish_produce(state, seat, produce["chosen"], produce["mill"])
+    top.finish_produce(state, seat, produce)
     state["ctx"]["queue"] = state["ctx"]["queue"][1:]
 
 

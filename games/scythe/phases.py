@@ -38,7 +38,7 @@ def grant_legal(state: State, seat: int) -> list[Action]:
     if head == "pick":
         return top.place_legal(state, seat, ctx.get("fixed"))
     if head == "produce":
-        return top.produce_legal(state, seat, ctx["produce"]["chosen"])
+        return top.produce_legal(state, seat, ctx["produce"])
     effects = bottom.effect_legal(state, seat, head, ctx.get("fixed"), occupancy(state))
     return [*effects, {"type": "done"}]
 

@@ -98,13 +98,31 @@ def place_legal(state: State, seat: int, fixed: str | None) -> list[Action]:
     return out
 
 
-def produce_legal(state: State, seat: int, chosen: list[str]) -> list[Action]:
+def mill_hex(state: State, seat: int, produce: dict[str, Any]) -> str | None:
+    """The Mill's territory when it may count as the extra territory of this Produce: built,
+    controlled (000, Structure control) and not a Factory card's produce."""
+    hex_id = state["players"][seat]["built"].get("mill") if produce["mill"] else None
+    if hex_id is None or controller(state, occupancy(state), hex_id) != seat:
+        return None
+    return str(hex_id)
+
+
+def produce_legal(state: State, seat: int, produce: dict[str, Any]) -> list[Action]:
+    """The territories still to choose: up to the limit among controlled territories with
+    workers, and the Mill's territory on top of the limit (000, Build: Mill "may count as an
+    additional territory"), which the player may also leave out."""
     occ = occupancy(state)
-    out: list[Action] = [
-        {"type": "produce_at", "hex": h}
-        for h in worker_hexes(state, seat, occ)
-        if h not in chosen and (TERRAIN[h] in PRODUCES or TERRAIN[h] == "village")
-    ]
+    chosen = produce["chosen"]
+    mill = mill_hex(state, seat, produce)
+    out: list[Action] = []
+    if sum(1 for h in chosen if h != mill) < produce["limit"]:
+        out = [
+            {"type": "produce_at", "hex": h}
+            for h in worker_hexes(state, seat, occ)
+            if h not in chosen and h != mill and (TERRAIN[h] in PRODUCES or TERRAIN[h] == "village")
+        ]
+    if mill is not None and mill not in chosen:
+        out.append({"type": "produce_at", "hex": mill})
     out.append({"type": "done"})
     return out
 
@@ -126,14 +144,9 @@ def produce_at(state: State, seat: int, hex_id: str, extra: int = 0) -> None:
         add_resource(state, hex_id, kind, count)
 
 
-def finish_produce(state: State, seat: int, chosen: list[str], mill: bool) -> None:
-    """Produce on the chosen hexes; the Mill's hex produces one more, as an extra territory,
-    while its owner controls it (Scythe, Build: Mill)."""
-    p = state["players"][seat]
-    mill_hex = p["built"].get("mill") if mill else None
-    if mill_hex and controller(state, occupancy(state), mill_hex) != seat:
-        mill_hex = None
-    for h in chosen:
-        produce_at(state, seat, h, 1 if h == mill_hex else 0)
-    if mill_hex and mill_hex not in chosen:
-        produce_at(state, seat, mill_hex, 1)
+def finish_produce(state: State, seat: int, produce: dict[str, Any]) -> None:
+    """Produce on the chosen hexes; the Mill's territory, when chosen, produces one more (its
+    workers too) as an extra territory (Scythe, Build: Mill)."""
+    mill = mill_hex(state, seat, produce)
+    for h in produce["chosen"]:
+        produce_at(state, seat, h, 1 if h == mill else 0)

@@ -99,10 +99,32 @@ def test_it_lets_the_mill_produce_as_an_extra_worker():
     state["players"][0]["built"] = {"mill": "r1c5"}
     state["structs"]["r1c5"] = [0, "mill"]
     state = play(at(state, 0, "produce"), 0, {"type": "produce"})
-    state = play(state, 0, {"type": "produce_at", "hex": "r1c4"}, {"type": "done"})
+    choices = [a.get("hex") for a in GAME.legal_actions(state, 0)]
+    assert choices == ["r1c4", "r1c5", None]  # the Mill's own hex is its extra choice
+    state = play(
+        state, 0, {"type": "produce_at", "hex": "r1c4"}, {"type": "produce_at", "hex": "r1c5"}
+    )
     # r1c4 (forest, 1 worker) gives 1 wood; the Mill's tundra is an extra territory where its
     # worker and the Mill each produce (Scythe, Build: Mill).
     assert state["res"] == {"r1c4": [0, 1, 0, 0], "r1c5": [0, 0, 0, 2]}
+
+
+def test_it_lets_the_player_leave_the_mills_territory_out():
+    """000, Build: Mill: its territory "may count" as an extra territory for Produce: a choice,
+    offered beside the limit (here 2 other territories first, then the Mill or done)."""
+    state = two()
+    state["players"][0]["built"] = {"mill": "r1c5"}
+    state["players"][0]["workers"] = ["r1c4", "r1c5", "r2c5"]
+    state["structs"]["r1c5"] = [0, "mill"]
+    state = play(at(state, 0, "produce"), 0, {"type": "produce"})
+    state = play(state, 0, {"type": "produce_at", "hex": "r1c4"})
+    state = play(state, 0, {"type": "produce_at", "hex": "r2c5"})
+    assert GAME.legal_actions(state, 0) == [
+        {"type": "produce_at", "hex": "r1c5"},
+        {"type": "done"},
+    ]
+    state = play(state, 0, {"type": "done"})
+    assert "r1c5" not in state["res"]
 
 
 def test_it_gains_one_coin_and_two_once_upgraded():

@@ -247,10 +247,30 @@ def test_it_draws_the_end_of_the_game_with_the_scoring_table():
         assert f"score if it ended now: <b>{int(score)}</b>" in page
 
 
+def at_factory() -> dict[str, Any]:
+    """A character steps onto the Factory (random games seldom get there)."""
+    from games.scythe.data import FACTORY_HEX
+
+    state = GAME.setup(2, 1, {})
+    seat = state["turn"]
+    state["players"][seat] = dict(state["players"][seat], char="r5c3")
+    for wanted in ({"type": "section"}, {"type": "move"}, {"unit": "char", "to": FACTORY_HEX}):
+        action = next(
+            a
+            for a in GAME.legal_actions(state, seat)
+            if all(a.get(k) == v for k, v in wanted.items())
+        )
+        state = GAME.apply(state, seat, action)
+    if state["phase"] == "move":
+        state = GAME.apply(state, seat, {"type": "end_move"})
+    assert state["phase"] == "factory"
+    return state
+
+
 @pytest.mark.parametrize("phase", ["encounter", "factory", "benefit", "payment"])
 def test_it_makes_encounter_and_factory_choices_clickable(phase):
     """Also an encounter's benefits taken in part, and the tokens paying a bottom action."""
-    state = find(2, lambda s: s["phase"] == phase)
+    state = at_factory() if phase == "factory" else find(2, lambda s: s["phase"] == phase)
     seat = state["turn"]
     page = render(state, seat)
     kinds = (phase, "factory_card", "pay_from", "coerce")
