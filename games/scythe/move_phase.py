@@ -89,15 +89,28 @@ def legal(state: State, seat: int) -> list[Action]:
 
 
 def _loads(state: State, hex_id: str) -> tuple[str, ...]:
-    """What a unit may take along from a hex: all the tokens there, all of one kind, or none
-    (Scythe, Move: any number of tokens; these are the choices offered)."""
+    """What a unit may take along from a hex (000, Move: any number of tokens): all the tokens
+    there, all of one kind (`oil`), part of one kind (`oil:2`, fewer than the pile), or none.
+    Parts of several kinds at once are left out (a second unit or step carries the rest)."""
     counts = state["res"].get(hex_id)
     if not counts:
         return ("none",)
-    kinds = tuple(RESOURCES[i] for i in range(4) if counts[i])
-    if len(kinds) == 1:
-        return ("all", "none")
-    return ("all", *kinds, "none")
+    loads = _LOADS.get(tuple(counts))
+    if loads is None:
+        kinds = [i for i in range(4) if counts[i]]
+        out = ["all"] if len(kinds) > 1 else []
+        for i in kinds:
+            out.append("all" if len(kinds) == 1 else RESOURCES[i])
+            out += [f"{RESOURCES[i]}:{k}" for k in range(counts[i] - 1, 0, -1)]
+        out.append("none")
+        if len(_LOADS) > 4096:
+            _LOADS.clear()
+        loads = _LOADS[tuple(counts)] = tuple(out)
+    return loads
+
+
+# Piles seen so far -> their loads (a few hundred shapes at most).
+_LOADS: dict[tuple[int, ...], tuple[str, ...]] = {}
 
 
 def allowed(state: State, seat: int, action: Action) -> bool:

@@ -227,8 +227,8 @@ def move_unit(
     """Move a unit (state's players/res already private). Returns (workers driven home, pop lost).
 
     A mech may carry `workers` of the seat's workers from its hex; any unit may carry the
-    resource tokens of its hex: `carry` is "all", one kind ("oil"...) or "none" (Scythe, Move:
-    Resources and workers).
+    resource tokens of its hex: `carry` is "all", one kind ("oil"...), part of one kind
+    ("oil:2") or "none" (Scythe, Move: Resources and workers).
     """
     p = state["players"][seat]
     start = unit_hex(p, unit)
@@ -261,8 +261,9 @@ def _carry_tokens(state: State, start: str, to: str, carry: str) -> None:
     here = state["res"].pop(start)
     taken = list(here) if carry == "all" else [0, 0, 0, 0]
     if carry != "all":
-        index = RES_INDEX[carry]
-        taken[index] = here[index]
+        kind, _, part = carry.partition(":")
+        index = RES_INDEX[kind]
+        taken[index] = int(part) if part else here[index]
     left = [a - b for a, b in zip(here, taken, strict=True)]
     if any(left):
         state["res"][start] = left

@@ -110,7 +110,7 @@ def label(state: State, seat: int, action: Action) -> str:
         if action.get("carry") == "all":
             text += " and the resources"
         elif action.get("carry") not in (None, "none"):
-            text += f" and the {action['carry']}"
+            text += f" and {carry_words(action['carry'])}"
         return text
     if kind == "bolster":
         return f"Bolster: {action['gain']}"
@@ -175,6 +175,12 @@ def _payment_kind(state: State) -> str:
         return "resource"
     action = payment["action"]
     return str(BOTTOM_RESOURCE[action["action"] if action["type"] == "pay" else action["type"]])
+
+
+def carry_words(carry: str) -> str:
+    """`the oil` (all of it) or `2 oil` (part of the pile)."""
+    kind, _, part = carry.partition(":")
+    return f"{part} {kind}" if part else f"the {kind}"
 
 
 def _where(hex_id: str) -> str:

@@ -1,5 +1,8 @@
 """Scythe, Move: rivers, lakes, tunnels, the Mine, mech and faction abilities, stopping rules."""
 
+import pytest
+
+from games.core.errors import IllegalAction
 from games.scythe import GAME
 from games.scythe.data import HOMES, TUNNELS
 
@@ -234,11 +237,27 @@ def test_it_gives_each_faction_the_riverwalk_terrains_of_the_book():
             assert all(TERRAIN[h] in terrains for h in gained & RIVER[start]), (faction, start)
 
 
-def test_it_lets_a_unit_take_all_the_tokens_one_kind_or_none():
+def test_it_lets_a_unit_take_all_the_tokens_one_kind_part_of_one_kind_or_none():
+    """000, Move: a unit may carry any number of the tokens of its territory."""
     state = nordic_saxony()
-    state["res"] = {"r1c4": [1, 0, 2, 0]}
+    state["res"] = {"r1c4": [1, 0, 3, 0]}
     state = moving(state)
-    loads = {a["carry"] for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "w0"}
-    assert loads == {"all", "food", "metal", "none"}
-    state = play(state, 0, step("w0", "r2c4", carry="metal"))
-    assert state["res"] == {"r1c4": [1, 0, 0, 0], "r2c4": [0, 0, 2, 0]}
+    loads = [a["carry"] for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "w0"]
+    assert loads[:6] == ["all", "food", "metal", "metal:2", "metal:1", "none"]
+    kept = play(state, 0, step("w0", "r2c4", carry="metal"))
+    assert kept["res"] == {"r1c4": [1, 0, 0, 0], "r2c4": [0, 0, 3, 0]}
+    part = play(state, 0, step("w0", "r2c4", carry="metal:2"))
+    assert part["res"] == {"r1c4": [1, 0, 1, 0], "r2c4": [0, 0, 2, 0]}
+    label = GAME.label(state, 0, step("w0", "r2c4", carry="metal:2"))
+    assert label.endswith("and 2 metal")
+
+
+def test_it_offers_part_of_a_single_kind_pile():
+    state = nordic_saxony()
+    state["res"] = {"r1c4": [0, 0, 0, 2]}
+    state = moving(state)
+    loads = [a["carry"] for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "w0"]
+    assert loads[:3] == ["all", "oil:1", "none"]
+    for wrong in ("oil:3", "oil:2", "oil:0", "food:1", "oil:x"):
+        with pytest.raises(IllegalAction):
+            play(state, 0, step("w0", "r2c4", carry=wrong))

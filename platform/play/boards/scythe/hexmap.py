@@ -13,6 +13,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from games.scythe.data import FACTIONS, FACTORY_HEX, HEXES
+from games.scythe.text import carry_words
 
 from .words import COLOURS, INK, RES_NAMES, RES_SHORT, STRUCT_SHORT
 
@@ -99,7 +100,7 @@ def _hex_choice(a: dict[str, Any], me: dict[str, Any] | None) -> tuple[str, str,
         if a["carry"] == "all":
             text += " and all the resources"
         elif a["carry"] != "none":
-            text += f" and the {a['carry']}"
+            text += f" and {carry_words(a['carry'])}"
         chip = "C" if unit == "char" else ("M" + str(int(unit[1:]) + 1) if unit[0] == "m" else "W")
         if unit[0] == "w" and start in HEXES:
             chip += _arrow(a["to"], start)  # several workers' hexes may lead to the same place
