@@ -70,9 +70,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if getattr(self, "match_id", None) is None or self.sent_version < 0:
             return
         await self.channel_layer.group_discard(f"match.{self.match_id}", self.channel_name)
-        await in_pool(
-            lambda: Presence.objects.filter(channel_name=self.channel_name).delete()
-        )()
+        await in_pool(lambda: Presence.objects.filter(channel_name=self.channel_name).delete())()
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if not isinstance(content, dict):
