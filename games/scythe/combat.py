@@ -174,10 +174,10 @@ def resolve(state: State) -> dict[str, Any]:
     hex_id = combat["hex"]
     lakes = seaworthy_lakes(state, loser["seat"], hex_id)
     if lakes:
-        # Seaworthy: the character and mechs may retreat onto an adjacent lake instead; the
-        # workers go home now (asked next: phase "retreat").
+        # Seaworthy: the character and mechs may retreat onto an adjacent lake instead, the
+        # mechs carrying the workers or sending them home (asked next: phase "retreat").
         state["ctx"]["retreat"] = {"seat": loser["seat"], "hex": hex_id, "lakes": lakes}
-        retreated = retreat(state, loser["seat"], hex_id, fighters=False)
+        retreated = sum(1 for h in state["players"][loser["seat"]]["workers"] if h == hex_id)
     else:
         retreated = retreat(state, loser["seat"], hex_id)
     if loser["dial"] + sum(loser["cards"]) > 0:
@@ -212,17 +212,29 @@ def seaworthy_lakes(state: State, seat: int, hex_id: str) -> list[str]:
 
 
 def retreat_legal(state: State, seat: int) -> list[Action]:
-    lakes = state["ctx"]["retreat"]["lakes"]
-    return [{"type": "retreat", "to": "home"}, *({"type": "retreat", "to": h} for h in lakes)]
+    """Home, or a lake (workers home); with a mech among the losers, also a lake with the
+    workers on board (000, Seaworthy: a mech carries workers onto a lake "while retreating")."""
+    info = state["ctx"]["retreat"]
+    p = state["players"][seat]
+    riders = sum(1 for h in p["workers"] if h == info["hex"]) if info["hex"] in p["mechs"] else 0
+    out: list[Action] = [{"type": "retreat", "to": "home"}]
+    for lake in info["lakes"]:
+        if riders:
+            out.append({"type": "retreat", "to": lake, "workers": riders})
+        out.append({"type": "retreat", "to": lake})
+    return out
 
 
-def retreat_to(state: State, seat: int, to: str) -> None:
+def retreat_to(state: State, seat: int, to: str, workers: int = 0) -> None:
     info = state["ctx"].pop("retreat")
     p = state["players"][seat]
-    dest = HOMES[p["faction"]] if to == "home" else to
+    home = HOMES[p["faction"]]
+    dest = home if to == "home" else to
     if p["char"] == info["hex"]:
         p["char"] = dest
     p["mechs"] = [dest if h == info["hex"] else h for h in p["mechs"]]
+    ws = dest if workers else home
+    p["workers"] = [ws if h == info["hex"] else h for h in p["workers"]]
 
 
 def retreat(state: State, seat: int, hex_id: str, fighters: bool = True) -> int:

@@ -138,7 +138,7 @@ def _combat_choice(state: State, seat: int, action: Action) -> None:
 
 
 def _retreat(state: State, seat: int, action: Action) -> None:
-    combat.retreat_to(state, seat, action["to"])
+    combat.retreat_to(state, seat, action["to"], action.get("workers", 0))
     post_move(state)
 
 

@@ -77,15 +77,28 @@ def legal(state: State, seat: int) -> list[Action]:
             continue
         loads = _loads(state, start)
         riders = occ[start][seat][2] if kind == "m" else 0
+        least, loads = _lake_leaving(occ, seat, kind, start, riders, loads)
         for to in dests:
-            lake = to in LAKES
-            for k in range(0 if lake else riders, -1, -1) if riders else (0,):
-                for carry in ("none",) if lake else loads:
+            for k in range(riders, least - 1, -1) if riders else (0,):
+                for carry in loads:
                     out.append(
                         {"type": "step", "unit": unit, "to": to, "workers": k, "carry": carry}
                     )
     out.append({"type": "end_move"})
     return out
+
+
+def _lake_leaving(
+    occ: Any, seat: int, kind: str, start: str, riders: int, loads: tuple[str, ...]
+) -> tuple[int, tuple[str, ...]]:
+    """(fewest workers to take, loads allowed) for a unit leaving `start`: nothing may stay on
+    a lake once its carrier leaves (000, Seaworthy/Submerge): the seat's last mech there takes
+    every worker, its last character or mech every token."""
+    if start not in LAKES or kind == "w":
+        return 0, loads
+    chars, mechs, _ = occ[start][seat]
+    least = riders if kind == "m" and mechs == 1 else 0
+    return least, (loads[:1] if chars + mechs == 1 else loads)
 
 
 def _loads(state: State, hex_id: str) -> tuple[str, ...]:
@@ -125,12 +138,14 @@ def allowed(state: State, seat: int, action: Action) -> bool:
     start = next((h for u, h in movable(state, seat) if u == unit), None)
     if start is None:
         return False
-    lake = to in LAKES
     occ = occupancy(state)
     riders = occ[start][seat][2] if unit[0] == "m" else 0
-    if workers < 0 or workers > (0 if lake else riders):
+    loads = _loads(state, start)
+    kind = "c" if unit == "char" else unit[0]
+    least, loads = _lake_leaving(occ, seat, kind, start, riders, loads)
+    if workers < least or workers > riders:
         return False
-    if carry not in (("none",) if lake else _loads(state, start)):
+    if carry not in loads:
         return False
     return to in movement.destinations(state, occ, seat, unit, 1)
 

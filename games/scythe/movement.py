@@ -189,8 +189,8 @@ def destinations(
     kind = "c" if unit == "char" else unit[0]
     units, fighters = enemies if enemies is not None else enemy_hexes(occ, seat)
     if kind == "w":
-        if start in fighters:
-            return []
+        if start in fighters or start in LAKES:
+            return []  # 000, Seaworthy/Submerge: a worker leaves a lake only on a mech
         if reach == 1:
             return sorted(neighbours(state, occ, seat, kind, start) - units)
     stop = units | HOME_HEXES

@@ -64,7 +64,11 @@ def narrate(state: State, seat: int, action: Action) -> str:
     if kind == "artillery":
         return "fired Artillery" if action["fire"] else "held the Artillery"
     if kind == "retreat":
-        return "retreated home" if action["to"] == "home" else f"retreated onto {action['to']}"
+        if action["to"] == "home":
+            return "retreated home"
+        if action.get("workers"):
+            return f"retreated onto {action['to']} with {action['workers']} worker(s)"
+        return f"retreated onto {action['to']}"
     if kind == "encounter":
         return f"chose encounter option {action['option']}"
     if kind == "benefit":
@@ -139,7 +143,11 @@ def label(state: State, seat: int, action: Action) -> str:
     if kind == "fight":
         return f"Fight on {action['hex']}"
     if kind == "retreat":
-        return "Retreat home" if action["to"] == "home" else f"Retreat onto the lake {action['to']}"
+        if action["to"] == "home":
+            return "Retreat home"
+        if action.get("workers"):
+            return f"Retreat onto the lake {action['to']} with the {action['workers']} worker(s)"
+        return f"Retreat onto the lake {action['to']} (workers home)"
     if kind == "artillery":
         return (
             "Fire Artillery (pay 1 power: -2 to the opponent)"

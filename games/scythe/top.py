@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import controller, occupancy, worker_hexes
-from .data import MATS, PRODUCES, RESOURCES, TERRAIN, TOP_BOXES, WORKERS
+from .data import LAKES, MATS, PRODUCES, RESOURCES, TERRAIN, TOP_BOXES, WORKERS
 from .economy import draw_cards, gain_popularity, gain_power
 
 State = dict[str, Any]
@@ -93,6 +93,7 @@ def apply_trade(state: State, seat: int, what: str) -> bool:
 
 def place_legal(state: State, seat: int, fixed: str | None) -> list[Action]:
     hexes = [fixed] if fixed else worker_hexes(state, seat, occupancy(state))
+    hexes = [h for h in hexes if h not in LAKES]  # tokens are never left on a lake
     out: list[Action] = [{"type": "place", "res": r, "hex": h} for h in hexes for r in RESOURCES]
     out.append({"type": "done"})
     return out

@@ -58,7 +58,7 @@ FIELDS: dict[str, frozenset[str]] = {
         "retreat": "to",
     }.items()
 }
-_OPTIONAL = {"factory_top": frozenset({"choice"})}
+_OPTIONAL = {"factory_top": frozenset({"choice"}), "retreat": frozenset({"workers"})}
 # Scythe, Objectives: reveal before or after the top action or after the bottom action.
 REVEAL_PHASES = ("section", "bottom", "end")
 

@@ -180,7 +180,14 @@ def test_it_lets_a_seaworthy_loser_retreat_onto_an_adjacent_lake():
     assert state["phase"] == "retreat" and GAME.to_act(state) == (1,)
     options = {a["to"] for a in GAME.legal_actions(state, 1)}
     assert options == {"home", "r2c2", "r3c4", "r4c2"}
+    assert {"type": "retreat", "to": "r3c4", "workers": 1} in GAME.legal_actions(state, 1)
+    before = state
     state = play(state, 1, {"type": "retreat", "to": "r3c4"})
     nordic = state["players"][1]
     assert nordic["char"] == "r3c4" and nordic["mechs"][1] == "r3c4"
     assert nordic["workers"] == [HOMES["nordic"]]  # workers go home
+    assert state["players"][0]["pop"] == before["players"][0]["pop"]  # lost once, in resolve
+    # 000, Seaworthy: a mech may carry the workers onto the lake "while retreating".
+    state = play(before, 1, {"type": "retreat", "to": "r3c4", "workers": 1})
+    assert state["players"][1]["workers"] == ["r3c4"]
+    assert state["players"][1]["mechs"][1] == "r3c4"

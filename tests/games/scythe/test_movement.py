@@ -261,3 +261,36 @@ def test_it_offers_part_of_a_single_kind_pile():
     for wrong in ("oil:3", "oil:2", "oil:0", "food:1", "oil:x"):
         with pytest.raises(IllegalAction):
             play(state, 0, step("w0", "r2c4", carry=wrong))
+
+
+def test_it_lets_a_seaworthy_mech_carry_workers_and_tokens_onto_a_lake_and_off_again():
+    """000, Seaworthy/Submerge: a mech may carry workers, and a character or mech tokens, onto
+    a lake; they cannot stay there once it leaves, and a worker leaves a lake only on a mech."""
+    state = nordic_saxony()
+    p = state["players"][0]
+    p["mechs"] = [None, "r3c3", None, None]  # Seaworthy
+    p["workers"] = ["r3c3", "r3c3"]
+    state["res"] = {"r3c3": [0, 0, 0, 2]}
+    state = moving(state)
+    onto = [a for a in GAME.legal_actions(fresh(state), 0) if a.get("to") == "r3c4"]
+    assert step("m1", "r3c4", workers=2, carry="all") in onto
+    state = play(state, 0, step("m1", "r3c4", workers=1, carry="all"))
+    assert state["players"][0]["workers"].count("r3c4") == 1
+    assert state["res"] == {"r3c4": [0, 0, 0, 2]}
+    # The worker on the lake cannot step off by itself.
+    assert not [a for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "w0"]
+    state = play(state, 0, {"type": "end_move"})
+    state = moving(state)
+    off = [a for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "m1"]
+    assert off and all(a["workers"] == 1 and a["carry"] == "all" for a in off)
+
+
+def test_it_makes_the_last_mech_leaving_a_lake_take_the_workers_even_beside_the_character():
+    state = nordic_saxony()
+    p = state["players"][0]
+    p["char"] = "r3c4"
+    p["mechs"] = [None, "r3c4", None, None]  # Seaworthy, on the lake with a worker
+    p["workers"] = ["r3c4"]
+    state = moving(state)
+    mech = [a for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "m1"]
+    assert mech and all(a["workers"] == 1 for a in mech)

@@ -188,6 +188,8 @@ def test_it_draws_every_legal_choice_on_the_board_itself():
                 "factory",
                 "benefit",
                 "payment",
+                "artillery",
+                "retreat",
             ):
                 page = render(state, seat)
                 for item in legal_items(state, seat):
@@ -298,3 +300,22 @@ def test_it_is_the_board_the_match_page_draws(client, alice, bob, monkeypatch):
     assert "view-json" not in page
     assert page.count('class="sc-hex" data-hex=') == len(HEXES)
     assert "games/scythe/board.css" in page
+
+
+def test_it_draws_a_seaworthy_retreat_with_or_without_the_workers():
+    from tests.games.scythe.helpers import at, play, step, table
+
+    state = table(["saxony", "nordic"], ["Industrial", "Engineering"])
+    state["players"][0].update(char="r4c3", power=5)
+    state["players"][1].update(char="r3c3", mechs=[None, "r3c3", None, None])
+    state["players"][1].update(workers=["r3c3"], hand=[])
+    state["tokens"] = []
+    state = play(at(state, 0, "move_gain"), 0, {"type": "move"})
+    state = play(state, 0, step("char", "r3c3"), {"type": "end_move"})
+    state = play(state, 0, {"type": "dial", "power": 5}, {"type": "commit"})
+    state = play(state, 1, {"type": "dial", "power": 0})
+    assert state["phase"] == "retreat"
+    page = render(state, 1)
+    items = legal_items(state, 1)
+    assert any(i["action"].get("workers") for i in items)
+    assert all(in_html(page, item) for item in items)

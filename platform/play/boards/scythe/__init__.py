@@ -40,8 +40,8 @@ KEY_FIELDS = {
     "enlist": ("section", "bonus"),
 }
 # Drawn as buttons in the status bar: the ways out, and the one-off choices with no place on
-# the map or a mat (an encounter benefit taken in part).
-FINISHERS = ("benefit", "coerce", "end_move", "done", "end_turn")
+# the map or a mat (an encounter benefit taken in part, Coercion, Artillery, a retreat).
+FINISHERS = ("benefit", "coerce", "artillery", "retreat", "end_move", "done", "end_turn")
 
 
 def other_targets(legal: list[Item]) -> dict[tuple[Any, ...], Item]:
