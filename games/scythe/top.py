@@ -50,7 +50,7 @@ def top_legal(state: State, seat: int, section: int) -> list[Action]:
         if p["coins"] < 1:
             return []
         out = [{"type": "trade", "gain": "popularity"}]
-        if worker_hexes(state, seat, occupancy(state)):
+        if any(h not in LAKES for h in worker_hexes(state, seat, occupancy(state))):
             out.append({"type": "trade", "gain": "resources"})
         return out
     cost = produce_cost(p)
