@@ -201,3 +201,19 @@ def test_it_lets_crimea_choose_whether_to_use_coercion():
     kept = play(kept, 0, {"type": "pay_from", "hex": "r7c3"}, {"type": "pay_from", "hex": "r7c3"})
     assert kept["players"][0]["hand"] == [2, 5] and "r7c3" not in kept["res"]
     assert kept["players"][0]["mechs"][1] == "r7c3"
+
+
+def test_it_asks_for_the_tokens_of_a_completed_action_paid_for_its_coins_too():
+    state = two()
+    state["players"][0]["mechs"] = ["r1c4"] * 4
+    state["players"][0]["stars"] = {"mechs": 1}
+    state["res"] = {"r1c4": [0, 0, 2, 0], "r1c5": [0, 0, 2, 0]}
+    state = at_bottom(state, 0, "deploy")
+    state = play(state, 0, {"type": "pay", "action": "deploy"})
+    assert state["phase"] == "payment"
+    assert GAME.timeout_action(state, 0) == {"type": "pay_from", "hex": "r1c4"}
+    assert GAME.narrate(state, 0, {"type": "pay_from", "hex": "r1c5"}) == "paid 1 metal from r1c5"
+    state = play(state, 0, {"type": "pay_from", "hex": "r1c5"}, {"type": "pay_from", "hex": "r1c5"})
+    # the third metal has one way left: paid at once, then the coins
+    assert state["res"] == {"r1c4": [0, 0, 1, 0]}
+    assert state["players"][0]["coins"] == 4 + 2

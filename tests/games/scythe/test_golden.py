@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from games.core.rng import Rng
 from games.scythe import GAME
-from games.scythe.data import COMBAT_DECK, MAX_POPULARITY, MAX_POWER, WORKERS
+from games.scythe.data import COMBAT_DECK, LAKES, MAX_POPULARITY, MAX_POWER, WORKERS
 
 GOLDEN = {
     (2, 1): [4, 3, 4, 2, 3, 2, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3,
@@ -44,6 +44,9 @@ def check_invariants(state):
         assert p["coins"] >= 0
         assert len(p["workers"]) <= WORKERS
         assert sum(p["stars"].values()) <= 6
+        if state["phase"] not in ("combat", "artillery", "retreat"):
+            # 000, Seaworthy/Submerge: a worker is on a lake only with one of its mechs
+            assert all(w in p["mechs"] for w in p["workers"] if w in LAKES)
     assert sorted(cards) == sorted(COMBAT_DECK)  # the 42 combat cards are conserved
     for pile in state["res"].values():
         assert min(pile) >= 0 and sum(pile) > 0
