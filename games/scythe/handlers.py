@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import bottom, combat, encounters, factory, move_phase, objectives, phases, top
-from .board import occupancy
+from .board import occupancy, unit_hex
 from .data import BOTTOM_ACTIONS, STAR_LIMIT
 from .stars import place_star
 
@@ -73,7 +73,25 @@ def begin_move(state: State, units: int, reach: int, after: str) -> None:
 
 
 def _step(state: State, seat: int, action: Action) -> None:
-    if move_phase.step(state, seat, action):
+    start = unit_hex(state["players"][seat], action["unit"])
+    over = move_phase.step(state, seat, action)
+    if action["carry"] == "some":
+        state["ctx"]["load"] = {"from": start, "to": action["to"], "over": over}
+        state["phase"] = "load"
+    elif over:
+        finish_move(state, seat)
+
+
+def _load(state: State, seat: int, action: Action) -> None:
+    if move_phase.load(state, action["res"]):
+        end_load(state, seat)
+
+
+def end_load(state: State, seat: int) -> None:
+    """The tokens chosen, back to the move (or on to what follows it)."""
+    info = state["ctx"].pop("load")
+    state["phase"] = "move"
+    if info["over"]:
         finish_move(state, seat)
 
 
@@ -208,6 +226,9 @@ def _done(state: State, seat: int, action: Action) -> None:
     if phase == "encounter":
         encounters.finish(state)
         post_move(state)
+        return
+    if phase == "load":
+        end_load(state, seat)
         return
     head = ctx["queue"][0]
     if head == "produce":
@@ -350,6 +371,7 @@ APPLY = {
     "move": _move,
     "factory_move": _factory_move,
     "step": _step,
+    "load": _load,
     "end_move": _end_move,
     "fight": _fight,
     "dial": _combat_choice,

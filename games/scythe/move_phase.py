@@ -103,8 +103,8 @@ def _lake_leaving(
 
 def _loads(state: State, hex_id: str) -> tuple[str, ...]:
     """What a unit may take along from a hex (000, Move: any number of tokens): all the tokens
-    there, all of one kind (`oil`), part of one kind (`oil:2`, fewer than the pile), or none.
-    Parts of several kinds at once are left out (a second unit or step carries the rest)."""
+    there, all of one kind (`oil`), part of one kind (`oil:2`, fewer than the pile), any mix of
+    several kinds (`some`: the tokens are then taken one by one, phase `load`), or none."""
     counts = state["res"].get(hex_id)
     if not counts:
         return ("none",)
@@ -115,6 +115,8 @@ def _loads(state: State, hex_id: str) -> tuple[str, ...]:
         for i in kinds:
             out.append("all" if len(kinds) == 1 else RESOURCES[i])
             out += [f"{RESOURCES[i]}:{k}" for k in range(counts[i] - 1, 0, -1)]
+        if len(kinds) > 1:
+            out.append("some")  # any mix, one token at a time (`load res=`, then `done`)
         out.append("none")
         if len(_LOADS) > 4096:
             _LOADS.clear()
@@ -124,6 +126,29 @@ def _loads(state: State, hex_id: str) -> tuple[str, ...]:
 
 # Piles seen so far -> their loads (a few hundred shapes at most).
 _LOADS: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def load_legal(state: State, seat: int) -> list[Action]:
+    """After a step with `carry=some`: one more token of a kind still on the hex left, or done."""
+    counts = state["res"].get(state["ctx"]["load"]["from"], (0, 0, 0, 0))
+    out: list[Action] = [{"type": "load", "res": RESOURCES[i]} for i in range(4) if counts[i]]
+    out.append({"type": "done"})
+    return out
+
+
+def load(state: State, res: str) -> bool:
+    """Move one token along with the unit; True when nothing is left to take."""
+    info = state["ctx"]["load"]
+    counts = list(state["res"][info["from"]])
+    counts[RESOURCES.index(res)] -= 1
+    if any(counts):
+        state["res"][info["from"]] = counts
+    else:
+        del state["res"][info["from"]]
+    there = list(state["res"].get(info["to"], (0, 0, 0, 0)))
+    there[RESOURCES.index(res)] += 1
+    state["res"][info["to"]] = there
+    return not any(counts)
 
 
 def allowed(state: State, seat: int, action: Action) -> bool:

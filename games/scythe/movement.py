@@ -250,7 +250,7 @@ def move_unit(
         for i in here[:workers]:
             ws[i] = to
         p["workers"] = ws
-    if carry != "none" and start in state["res"]:
+    if carry not in ("none", "some") and start in state["res"]:  # some: chosen next, by `load`
         _carry_tokens(state, start, to, carry)
     if unit[0] == "w" or not enemy_workers_only:
         return 0, 0

@@ -57,6 +57,7 @@ PHASE_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
     "section": section_legal,
     "top": top_legal,
     "move": move_phase.legal,
+    "load": move_phase.load_legal,
     "grant": grant_legal,
     "combat_pick": lambda s, seat: [{"type": "fight", "hex": h} for h in s["ctx"]["fights"]],
     "combat": combat.legal,

@@ -43,6 +43,8 @@ def narrate(state: State, seat: int, action: Action) -> str:
         return f"traded for {action['gain']}"
     if kind == "place":
         return f"placed 1 {action['res']} on {action['hex']}"
+    if kind == "load":
+        return f"carried 1 {action['res']} along"
     if kind == "produce_at":
         return f"produced on {action['hex']}"
     if kind == "upgrade":
@@ -122,6 +124,8 @@ def label(state: State, seat: int, action: Action) -> str:
         return f"Trade for {action['gain']}"
     if kind == "place":
         return f"Put 1 {action['res']} on {_where(action['hex'])}"
+    if kind == "load":
+        return f"Carry 1 {action['res']} along"
     if kind == "produce_at":
         return f"Produce on {_where(action['hex'])}"
     if kind == "upgrade":
@@ -186,7 +190,9 @@ def _payment_kind(state: State) -> str:
 
 
 def carry_words(carry: str) -> str:
-    """`the oil` (all of it) or `2 oil` (part of the pile)."""
+    """`the oil` (all of it) or `2 oil` (part of the pile), or tokens chosen one by one."""
+    if carry == "some":
+        return "some of the tokens (chosen next)"
     kind, _, part = carry.partition(":")
     return f"{part} {kind}" if part else f"the {kind}"
 

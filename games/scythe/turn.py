@@ -38,6 +38,7 @@ FIELDS: dict[str, frozenset[str]] = {
         "done": "",
         "step": "unit to workers carry",
         "end_move": "",
+        "load": "res",
         "fight": "hex",
         "dial": "power",
         "card": "value",

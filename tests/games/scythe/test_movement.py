@@ -243,13 +243,26 @@ def test_it_lets_a_unit_take_all_the_tokens_one_kind_part_of_one_kind_or_none():
     state["res"] = {"r1c4": [1, 0, 3, 0]}
     state = moving(state)
     loads = [a["carry"] for a in GAME.legal_actions(fresh(state), 0) if a.get("unit") == "w0"]
-    assert loads[:6] == ["all", "food", "metal", "metal:2", "metal:1", "none"]
+    assert loads[:7] == ["all", "food", "metal", "metal:2", "metal:1", "some", "none"]
     kept = play(state, 0, step("w0", "r2c4", carry="metal"))
     assert kept["res"] == {"r1c4": [1, 0, 0, 0], "r2c4": [0, 0, 3, 0]}
     part = play(state, 0, step("w0", "r2c4", carry="metal:2"))
     assert part["res"] == {"r1c4": [1, 0, 1, 0], "r2c4": [0, 0, 2, 0]}
     label = GAME.label(state, 0, step("w0", "r2c4", carry="metal:2"))
     assert label.endswith("and 2 metal")
+    # Any mix: `some`, then the tokens one by one (here 1 food and 1 metal).
+    mixed = play(state, 0, step("w0", "r2c4", carry="some"))
+    assert mixed["phase"] == "load"
+    assert GAME.legal_actions(mixed, 0) == [
+        {"type": "load", "res": "food"},
+        {"type": "load", "res": "metal"},
+        {"type": "done"},
+    ]
+    mixed = play(mixed, 0, {"type": "load", "res": "food"}, {"type": "load", "res": "metal"})
+    assert GAME.legal_actions(mixed, 0) == [{"type": "load", "res": "metal"}, {"type": "done"}]
+    mixed = play(mixed, 0, {"type": "done"})
+    assert mixed["res"] == {"r1c4": [0, 0, 2, 0], "r2c4": [1, 0, 1, 0]}
+    assert mixed["phase"] == "move"
 
 
 def test_it_offers_part_of_a_single_kind_pile():

@@ -190,6 +190,7 @@ def test_it_draws_every_legal_choice_on_the_board_itself():
                 "payment",
                 "artillery",
                 "retreat",
+                "load",
             ):
                 page = render(state, seat)
                 for item in legal_items(state, seat):
@@ -269,9 +270,10 @@ def at_factory() -> dict[str, Any]:
     return state
 
 
-@pytest.mark.parametrize("phase", ["encounter", "factory", "benefit", "payment"])
+@pytest.mark.parametrize("phase", ["encounter", "factory", "benefit", "payment", "load"])
 def test_it_makes_encounter_and_factory_choices_clickable(phase):
-    """Also an encounter's benefits taken in part, and the tokens paying a bottom action."""
+    """Also an encounter's benefits taken in part, the tokens paying a bottom action, and the
+    tokens a unit carries one by one."""
     state = at_factory() if phase == "factory" else find(2, lambda s: s["phase"] == phase)
     seat = state["turn"]
     page = render(state, seat)

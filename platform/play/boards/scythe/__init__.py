@@ -41,7 +41,16 @@ KEY_FIELDS = {
 }
 # Drawn as buttons in the status bar: the ways out, and the one-off choices with no place on
 # the map or a mat (an encounter benefit taken in part, Coercion, Artillery, a retreat).
-FINISHERS = ("benefit", "coerce", "artillery", "retreat", "end_move", "done", "end_turn")
+FINISHERS = (
+    "benefit",
+    "coerce",
+    "load",
+    "artillery",
+    "retreat",
+    "end_move",
+    "done",
+    "end_turn",
+)
 
 
 def other_targets(legal: list[Item]) -> dict[tuple[Any, ...], Item]:

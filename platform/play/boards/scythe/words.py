@@ -37,6 +37,7 @@ PHASES = {
     "section": "choosing a section of the player mat",
     "top": "choosing the top-row action",
     "move": "moving",
+    "load": "choosing the tokens the unit carries along",
     "grant": "placing what the action gave",
     "combat_pick": "choosing which combat to fight first",
     "combat": "combat: both sides choose in secret",
