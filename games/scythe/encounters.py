@@ -76,9 +76,9 @@ def _most(state: State, seat: int, what: str, amount: int) -> int:
     """How much of a benefit can still change the state (tracks and the mat are capped)."""
     p = state["players"][seat]
     if what == "power":
-        return min(amount, MAX_POWER - p["power"])
+        return min(amount, MAX_POWER - int(p["power"]))
     if what == "popularity":
-        return min(amount, MAX_POPULARITY - p["pop"])
+        return min(amount, MAX_POPULARITY - int(p["pop"]))
     if what == "gain_worker":
         return min(amount, WORKERS - len(p["workers"]))
     return int(amount)
