@@ -134,7 +134,7 @@ def bench_updates(matches: int, game: str) -> list[float]:
             game=game, seed=BENCH_SEED, ranked=True, state={}, status=Match.Status.FINISHED,
             finished_at=timezone.now(),
         )  # fmt: skip
-        Seat.objects.bulk_create(
+        seats = Seat.objects.bulk_create(
             Seat(match=match, index=i, user_id=u, place=p)
             for i, (u, p) in enumerate(zip(players, places, strict=True))
         )
@@ -143,7 +143,7 @@ def bench_updates(matches: int, game: str) -> list[float]:
             # As in play: the update runs inside the transaction that records the result, whose
             # commit the finished match pays anyway; that commit is timed apart.
             started, cpu = time.perf_counter(), time.process_time()
-            rating_apply_result(match=match)
+            rating_apply_result(match=match, seats=seats)  # play hands over its seat rows
             timings.append((time.perf_counter() - started) * 1000)
             CPU["update"].append((time.process_time() - cpu) * 1000)
             committing = time.perf_counter()

@@ -18,12 +18,12 @@ class LaddersConfig(AppConfig):
         post_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="ladders.unbucket")
 
 
-def _rate_finished_match(sender: Any, match: Any, **kwargs: Any) -> None:
+def _rate_finished_match(sender: Any, match: Any, seats: Any = None, **kwargs: Any) -> None:
     """Ranked results move ratings in the transaction that records them; casual ones never."""
     if match.ranked:
         from ladders.services import rating_apply_result
 
-        rating_apply_result(match=match)
+        rating_apply_result(match=match, seats=seats)
 
 
 def _rating_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:

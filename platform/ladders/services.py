@@ -6,7 +6,7 @@ to play.signals.match_finished), so a result and the ratings it moves commit tog
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -28,16 +28,18 @@ class LadderError(PlayError):
     """A refused ladder or queue request; nothing was changed."""
 
 
-def rated_seats(match: Match) -> list[Seat]:
-    """The seats whose players are rated: people, never bots (nor seats of deleted users)."""
-    return [s for s in match.seats.all() if s.user_id is not None and not s.bot]
+def rated_seats(match: Match, seats: Sequence[Seat] | None = None) -> list[Seat]:
+    """The seats whose players are rated: people, never bots (nor seats of deleted users).
+    `seats`: the match's seats when the caller has them in hand (play does), saving a query."""
+    rows = match.seats.all() if seats is None else seats
+    return [s for s in rows if s.user_id is not None and not s.bot]
 
 
-def rating_apply_result(*, match: Match) -> list[RatingChange]:
+def rating_apply_result(*, match: Match, seats: Sequence[Seat] | None = None) -> list[RatingChange]:
     """Move the ratings of a finished ranked match's players; safe to call twice."""
     if not match.ranked or match.status != Match.Status.FINISHED:
         return []
-    seats = rated_seats(match)
+    seats = rated_seats(match, seats)
     if len(seats) < 2:
         return []
     with transaction.atomic(savepoint=False):

@@ -202,7 +202,7 @@ def _finish(match: Match, seats: list[Seat], outcome: Outcome) -> None:
         seat.to_act = False
     Seat.objects.bulk_update(seats, ["place", "score", "to_act"])
     match.save()
-    match_finished.send(sender=Match, match=match)
+    match_finished.send(sender=Match, match=match, seats=seats)
 
 
 def _places_with_forfeits(places: list[int], forfeits: list[int]) -> list[int]:

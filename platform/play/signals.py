@@ -2,5 +2,5 @@
 
 from django.dispatch import Signal
 
-# kwargs: match (play.Match, finished, seats' places set)
+# kwargs: match (play.Match, finished), seats (its Seat rows, places set, in seat order)
 match_finished = Signal()
