@@ -9,7 +9,7 @@ run:  ## install if needed, migrate, create demo accounts, serve http://127.0.0.
 test:  ## the whole suite against PostgreSQL and Redis (DATABASE_URL / REDIS_URL override)
 	scripts/test.sh $(ARGS)
 
-lint:  ## ruff check + ruff format --check
+lint:  ## ruff check + ruff format --check + lint-imports (import-linter contracts)
 	scripts/lint.sh
 
 typecheck:  ## mypy --strict on games/, mypy with django-stubs on platform/

@@ -9,3 +9,5 @@ scripts/install.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/python scripts/check_env_example.py
+# import-linter contracts in pyproject.toml: the apps point one way; the platform reads only games.core
+.venv/bin/lint-imports --no-cache

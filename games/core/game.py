@@ -100,8 +100,16 @@ def _forfeit_on_timeout(state: State, seat: int) -> Action | None:
     return None
 
 
-def _narrate_as_notation(state: State, seat: int, action: Action) -> str:
+def _narrate_as_notation(state: State, seat: int, action: Action, after: State) -> str:
     return format_action(action)
+
+
+def _label_as_notation(state: State, seat: int, action: Action) -> str:
+    return format_action(action)
+
+
+def _no_reference() -> Mapping[str, Any]:
+    return {}
 
 
 @dataclass(frozen=True)
@@ -118,11 +126,16 @@ class Game:
         (hidden hands, deck orders...). The conformance suite checks that `view` for that seat
         is unchanged by it: the proof that a view leaks nothing.
     public_action(state, seat, action) -> the action as other seats may see it in the log
-    narrate(state, seat, action) -> a short sentence for the log ("used Quarry: +2 stone"),
-        safe for every viewer, computed on the state before the action.
+    narrate(state, seat, action, after) -> a short sentence for the log ("used Quarry: +2
+        stone"), safe for every viewer; `state` is before the action and `after` the state
+        `apply` returned, so nothing is applied twice to tell what happened.
     label(state, seat, action) -> the text of the button that offers this action ("Use Quarry").
     timeout_action(state, seat) -> the action the site applies when that seat's clock runs out
         (e.g. "decline to follow"), or None when running out of time forfeits the game.
+    reference() -> the game's static, public data a board draws with (the map, the player mats,
+        the card catalogue...) as JSON; optional. Everything that depends on the state (scores
+        so far, controlled territories, location values) is in `view` instead, so the platform
+        reads no engine module but the contract (docs/engine-contract.md).
     """
 
     name: str
@@ -141,9 +154,10 @@ class Game:
     format_action: Callable[[Action], str] = format_action
     parse_action: Callable[[str], Action] = parse_action
     public_action: Callable[[State, int, Action], Action] = _no_redaction
-    narrate: Callable[[State, int, Action], str] = _narrate_as_notation
-    label: Callable[[State, int, Action], str] = _narrate_as_notation
+    narrate: Callable[[State, int, Action, State], str] = _narrate_as_notation
+    label: Callable[[State, int, Action], str] = _label_as_notation
     timeout_action: Callable[[State, int], Action | None] = _forfeit_on_timeout
+    reference: Callable[[], Mapping[str, Any]] = _no_reference
     summary: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 

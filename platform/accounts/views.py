@@ -10,23 +10,24 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from accounts import selectors
 from accounts.forms import SettingsForm
 from accounts.models import User
-from ladders import selectors as ladder_selectors
+from accounts.signals import profile_sections
 
 
 def profile_context(request: HttpRequest, person: User) -> dict[str, Any]:
-    """What the profile shows; each section is one key (add a section by adding a key)."""
-    return {
+    """What the profile shows: the person, and the sections the other apps add, each as its
+    own keys (accounts.signals.profile_sections)."""
+    context: dict[str, Any] = {
         "person": person,
         "is_me": request.user.is_authenticated and request.user.pk == person.pk,
-        "record": selectors.record(person),
-        "current": selectors.current_games(person, request.user),
-        "finished": selectors.finished_games(person, request.user),
-        "ratings": ladder_selectors.player_ratings(person),
-        "recent_rated": ladder_selectors.recent_changes(person, limit=10),
     }
+    answers: list[tuple[Any, Any]] = profile_sections.send(
+        sender=User, person=person, viewer=request.user
+    )
+    for _receiver, section in answers:
+        context.update(section or {})
+    return context
 
 
 def profile(request: HttpRequest, display_name: str) -> HttpResponse:

@@ -12,11 +12,10 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402 - needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.background import ticks_start  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
 
 if settings.BACKGROUND_TICKS:
-    from play.background import ticks_start  # noqa: E402
-
     ticks_start()
 
 application = ProtocolTypeRouter(

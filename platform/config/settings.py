@@ -46,10 +46,13 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "accounts",
+    "boards",
     "lobbies",
-    "play",
     "ladders",
     "notifications",
+    # play last: its own listener of match_changed (waking the bots, which may play on at once
+    # when Celery is eager) then runs after the other apps' listeners, in the order of the moves.
+    "play",
 ]
 
 MIDDLEWARE = [

@@ -16,7 +16,7 @@ from accounts.models import User
 from games.core import all_games, get_game
 from ladders import selectors, services
 from ladders.models import QueueEntry, Rating
-from play.api import error_response
+from shared.errors import error_response
 
 
 def _rating_json(rating: Rating, rank: int | None) -> dict[str, Any]:

@@ -1,36 +1,20 @@
-from typing import Any
-
 from django.apps import AppConfig
+from django.db.models.signals import post_delete
+
+from accounts.signals import profile_sections
+from play.signals import match_finished, outcome_notes
 
 
 class LaddersConfig(AppConfig):
     name = "ladders"
 
     def ready(self) -> None:
-        from play.models import Match
-        from play.signals import match_finished
+        # Receivers use models, which exist only once the registry is ready (the Django idiom).
+        from ladders import receivers
 
-        match_finished.connect(_rate_finished_match, sender=Match, dispatch_uid="ladders.rate")
-        from django.db.models.signals import post_delete
-
-        from ladders.models import Rating
-
-        post_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="ladders.unbucket")
-
-
-def _rate_finished_match(sender: Any, match: Any, seats: Any = None, **kwargs: Any) -> None:
-    """Ranked results move ratings in the transaction that records them; casual ones never."""
-    if match.ranked:
-        from ladders.services import rating_apply_result
-
-        rating_apply_result(match=match, seats=seats)
-
-
-def _rating_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
-    """A player's rating row went (their account was deleted): their bucket count goes too."""
-    if not instance.provisional:
-        from collections import Counter
-
-        from ladders.buckets import bucket_of, buckets_shift
-
-        buckets_shift(game=instance.game, shift=Counter({bucket_of(instance.rating): -1}))
+        match_finished.connect(receivers.rate_finished_match, dispatch_uid="ladders.rate")
+        outcome_notes.connect(receivers.rating_notes, dispatch_uid="ladders.notes")
+        profile_sections.connect(receivers.profile_ratings, dispatch_uid="ladders.profile")
+        post_delete.connect(
+            receivers.rating_deleted, sender="ladders.Rating", dispatch_uid="ladders.unbucket"
+        )

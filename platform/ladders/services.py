@@ -6,7 +6,7 @@ to play.signals.match_finished), so a result and the ratings it moves commit tog
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -14,17 +14,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.core import get_game
-from ladders import elo, pairing
+from ladders import elo, tasks
 from ladders.buckets import bucket_moves
+from ladders.matchmaking import ranked_live_seats
 from ladders.models import QueueEntry, Rating, RatingChange
 from ladders.ratings_sql import ratings_lock, ratings_write
-from lobbies.models import Table
-from lobbies.services import LobbyError, lobby_create, lobby_join
-from play.errors import PlayError
 from play.models import Match, Seat
+from shared.errors import ServiceError
 
 
-class LadderError(PlayError):
+class LadderError(ServiceError):
     """A refused ladder or queue request; nothing was changed."""
 
 
@@ -120,23 +119,12 @@ def _engine(game: str) -> Any:
         raise LadderError("unknown_game", f"There is no game called {game!r}.", 404) from exc
 
 
-def _ranked_live_seats() -> Any:
-    return Seat.objects.filter(
-        forfeited=False,
-        match__ranked=True,
-        match__mode="live",
-        match__status=Match.Status.ACTIVE,
-    )
-
-
 def _in_ranked_live_match(user: Any) -> bool:
-    return _ranked_live_seats().filter(user=user).exists()
+    return ranked_live_seats().filter(user=user).exists()
 
 
 def _pairing_schedule() -> None:
-    from ladders.tasks import matchmaking_pair
-
-    matchmaking_pair.delay()
+    tasks.matchmaking_pair.delay()
 
 
 def queue_touch(*, user: Any, now: datetime | None = None) -> None:
@@ -152,63 +140,3 @@ def queue_leave(*, user: Any) -> None:
         if entry is None or not entry.waiting:
             raise LadderError("not_queued", "You are not waiting in the queue.", 409)
         entry.delete()
-
-
-def matchmaking_pair(*, now: datetime | None = None) -> list[Table]:
-    """Form ranked tables from the waiting players; several processes may run it at once.
-
-    Each run locks the waiting entries it sees and skips those another run holds, so a player
-    is seated by one run only; the entries are marked seated in the same transaction.
-    """
-    now = now or timezone.now()
-    tables = []
-    with transaction.atomic():
-        waiting = QueueEntry.objects.select_for_update(skip_locked=True).filter(table__isnull=True)
-        entries = list(waiting.order_by("joined_at", "pk"))
-        gone = _entries_gone(entries, now)
-        QueueEntry.objects.filter(pk__in=gone).delete()
-        buckets: dict[tuple[str, int], list[QueueEntry]] = {}
-        for entry in entries:
-            if entry.pk not in gone:
-                buckets.setdefault((entry.game, entry.seats), []).append(entry)
-        for (game, seats), group in buckets.items():
-            tables.extend(_bucket_pair(game, seats, group, now))
-    return tables
-
-
-def _entries_gone(entries: list[QueueEntry], now: datetime) -> set[int]:
-    """Entries not to seat: the player stopped polling, or sat down at a ranked live game
-    meanwhile (a table joined from the lobby): never two live tables at once."""
-    silent = {e.pk for e in entries if (now - e.seen_at).total_seconds() > pairing.PATIENCE_SECONDS}
-    playing = set(
-        _ranked_live_seats()
-        .filter(user_id__in=[e.user_id for e in entries])
-        .values_list("user_id", flat=True)
-    )
-    return silent | {e.pk for e in entries if e.user_id in playing}
-
-
-def _bucket_pair(game: str, seats: int, entries: list[QueueEntry], now: datetime) -> list[Table]:
-    by_key = {e.pk: e for e in entries}
-    waiting = [pairing.Waiting(e.pk, e.rating, e.joined_at) for e in entries]
-    tables = []
-    for group in pairing.groups_form(waiting, seats, now):
-        members = [by_key[w.key] for w in group]
-        try:
-            with transaction.atomic():
-                tables.append(_table_seat(game, seats, members))
-        except LobbyError:
-            continue  # e.g. the game left the site: these players keep waiting
-    return tables
-
-
-def _table_seat(game: str, seats: int, members: Iterable[QueueEntry]) -> Table:
-    """A ranked table through the lobby services: the host creates it, the others join, the
-    last join starts the match."""
-    members = list(members)
-    table = lobby_create(host=members[0].user, game=game, seats=seats, ranked=True)
-    for entry in members[1:]:
-        lobby_join(table_id=table.pk, user=entry.user)
-    QueueEntry.objects.filter(pk__in=[e.pk for e in members]).update(table=table)
-    table.refresh_from_db()
-    return table

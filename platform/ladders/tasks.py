@@ -2,9 +2,9 @@
 
 from celery import shared_task
 
-from ladders import services
+from ladders import matchmaking
 
 
 @shared_task(name="ladders.tasks.matchmaking_pair")
 def matchmaking_pair() -> int:
-    return len(services.matchmaking_pair())
+    return len(matchmaking.matchmaking_pair())

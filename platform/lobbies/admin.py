@@ -11,7 +11,7 @@ from django.http import HttpRequest
 
 from lobbies import services
 from lobbies.models import Table, TableEntry
-from play.errors import PlayError
+from shared.errors import ServiceError
 
 
 class TableEntryInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -48,7 +48,7 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         for table in queryset.filter(status=Table.Status.OPEN).select_related("host"):
             try:
                 services.lobby_cancel(table_id=table.pk, user=table.host)
-            except PlayError as exc:
+            except ServiceError as exc:
                 self.message_user(request, f"{table}: {exc.message}", messages.WARNING)
             else:
                 cancelled += 1

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from lobbies import services
-from lobbies.models import Table, TableEntry
-from play.api import error_response
-from play.errors import PlayError
+from lobbies import selectors, services
+from lobbies.models import Table
+from shared.errors import ServiceError, error_response
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -63,23 +61,7 @@ class TableList(generics.ListCreateAPIView):  # type: ignore[type-arg]
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     def get_queryset(self) -> Any:
-        tables = (
-            Table.objects.filter(status=Table.Status.OPEN, private=False)
-            .select_related("host")
-            .prefetch_related("entries__user")
-            .annotate(taken=Count("entries"))
-            .order_by("-created_at")
-        )
-        params = self.request.query_params
-        if params.get("game"):
-            tables = tables.filter(game=params["game"])
-        if params.get("mode") in ("live", "turn"):
-            tables = tables.filter(mode=params["mode"])
-        if params.get("ranked") in ("true", "false"):
-            tables = tables.filter(ranked=params["ranked"] == "true")
-        if (params.get("seats") or "").isdigit():
-            tables = tables.filter(seats=int(params["seats"]))
-        return tables
+        return selectors.tables_open(self.request.query_params).prefetch_related("entries__user")
 
     @extend_schema(request=TableInput, responses={201: TableSerializer})
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -88,7 +70,7 @@ class TableList(generics.ListCreateAPIView):  # type: ignore[type-arg]
             return Response({"error": "malformed", "detail": data.errors}, status=400)
         try:
             table = services.lobby_create(host=request.user, **data.validated_data)
-        except PlayError as exc:
+        except ServiceError as exc:
             return error_response(exc)
         return Response(TableSerializer(table, context={"request": request}).data, status=201)
 
@@ -101,13 +83,7 @@ class TableDetail(generics.RetrieveAPIView):  # type: ignore[type-arg]
     lookup_url_kwarg = "table_id"
 
     def get_queryset(self) -> Any:
-        visible = Q(private=False)
-        if invite := self.request.query_params.get("invite"):
-            visible |= Q(invite_token=invite)
-        if self.request.user.is_authenticated:
-            mine = TableEntry.objects.filter(user=self.request.user).values("table_id")
-            visible |= Q(pk__in=mine)
-        return Table.objects.filter(visible)
+        return selectors.tables_visible(self.request.user, self.request.query_params.get("invite"))
 
 
 class TableVerbInput(serializers.Serializer):  # type: ignore[type-arg]
@@ -132,22 +108,10 @@ class TableVerb(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         body = request.data if isinstance(request.data, dict) else {}
         try:
-            table = self.run(request, table_id, body)
-        except PlayError as exc:
+            table = services.table_verb(
+                verb=self.verb, table_id=table_id, user=request.user, data=body
+            )
+        except ServiceError as exc:
             return error_response(exc)
         table.refresh_from_db()
         return Response(TableSerializer(table, context={"request": request}).data)
-
-    def run(self, request: Request, table_id: int, body: dict[str, Any]) -> Table:
-        user = request.user
-        if self.verb == "join":
-            return services.lobby_join(
-                table_id=table_id, user=user, invite_token=body.get("invite")
-            )
-        if self.verb == "leave":
-            return services.lobby_leave(table_id=table_id, user=user)
-        if self.verb == "bot":
-            return services.lobby_add_bot(table_id=table_id, user=user, bot=body.get("bot", ""))
-        if self.verb == "start":
-            return services.lobby_start(table_id=table_id, user=user)
-        return services.lobby_cancel(table_id=table_id, user=user)

@@ -1,12 +1,12 @@
 from django.urls import path
 
-from lobbies import api
+from lobbies import api, services
 
 urlpatterns = [
     path("tables/", api.TableList.as_view(), name="api-tables"),
     path("tables/<int:table_id>/", api.TableDetail.as_view(), name="api-table"),
 ]
-for _verb in ("join", "leave", "bot", "start", "cancel"):
+for _verb in services.TABLE_VERBS:
     urlpatterns.append(
         path(
             f"tables/<int:table_id>/{_verb}/",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
@@ -9,15 +10,15 @@ from django.utils import timezone
 
 from games.core import Game, get_game
 from lobbies.models import Table, TableEntry
-from play.errors import PlayError
 from play.models import Match
 from play.services import match_create
+from shared.errors import ServiceError
 
 MOVE_SECONDS_LIVE = (15, 3600)
 MOVE_SECONDS_TURN = (3600, 14 * 86400)
 
 
-class LobbyError(PlayError):
+class LobbyError(ServiceError):
     """A refused lobby request; nothing was changed."""
 
 
@@ -193,3 +194,19 @@ def _start(table: Table) -> Match:
     table.started_at = timezone.now()
     table.save(update_fields=["status", "started_at"])
     return match
+
+
+def table_verb(*, verb: str, table_id: int, user: Any, data: Mapping[str, Any]) -> Table:
+    """One of the table verbs the page and the API offer alike: join (data["invite"]), leave,
+    bot (data["bot"]), start, cancel."""
+    if verb == "join":
+        return lobby_join(table_id=table_id, user=user, invite_token=data.get("invite"))
+    if verb == "bot":
+        return lobby_add_bot(table_id=table_id, user=user, bot=data.get("bot") or "")
+    simple = {"leave": lobby_leave, "start": lobby_start, "cancel": lobby_cancel}
+    if verb not in simple:
+        raise LobbyError("not_found", f"Tables have no action {verb!r}.", 404)
+    return simple[verb](table_id=table_id, user=user)
+
+
+TABLE_VERBS = ("join", "leave", "bot", "start", "cancel")

@@ -5,18 +5,16 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.core import all_games
-from lobbies import services
+from lobbies import selectors, services
 from lobbies.forms import TableForm
-from lobbies.models import Table, TableEntry
-from play.errors import PlayError
-from play.models import Seat
+from lobbies.models import Table
+from shared.errors import ServiceError
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -24,21 +22,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def open_tables(request: HttpRequest) -> HttpResponse:
-    tables = (
-        Table.objects.filter(status=Table.Status.OPEN, private=False)
-        .select_related("host")
-        .annotate(taken=Count("entries"))
-        .order_by("-created_at")
-    )
     filters = {k: request.GET.get(k, "") for k in ("game", "mode", "ranked", "seats")}
-    if filters["game"]:
-        tables = tables.filter(game=filters["game"])
-    if filters["mode"] in ("live", "turn"):
-        tables = tables.filter(mode=filters["mode"])
-    if filters["ranked"] in ("yes", "no"):
-        tables = tables.filter(ranked=filters["ranked"] == "yes")
-    if filters["seats"].isdigit():
-        tables = tables.filter(seats=int(filters["seats"]))
+    tables = selectors.tables_open(filters)
     page = Paginator(tables, 30).get_page(request.GET.get("page"))
     query = urlencode({k: v for k, v in filters.items() if v})  # the page links keep the filters
     context = {"page": page, "filters": filters, "games": all_games(), "query": f"{query}&"}
@@ -61,7 +46,7 @@ def create(request: HttpRequest) -> HttpResponse:
                 private=data["private"],
                 options=form.options_for(data["game"]),
             )
-        except PlayError as exc:
+        except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
             return redirect("lobbies:table", table.pk)
@@ -73,7 +58,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     token = request.GET.get("invite")
     entries = list(table.entries.select_related("user"))
     joined = request.user.is_authenticated and any(e.user_id == request.user.pk for e in entries)
-    if table.private and not joined and token != table.invite_token:
+    if not selectors.table_visible(table, request.user, token, joined):
         raise Http404("No such table.")
     if table.status == Table.Status.STARTED and hasattr(table, "match"):
         return redirect("play:match", table.match.pk)
@@ -107,23 +92,14 @@ def table_status(request: HttpRequest, table_id: int) -> JsonResponse:
     )
 
 
-def _table_action(request: HttpRequest, table_id: int, verb: str) -> HttpResponse:
+@login_required
+@require_POST
+def table_verb(request: HttpRequest, table_id: int, verb: str) -> HttpResponse:
+    if verb not in services.TABLE_VERBS:
+        raise Http404("No such action.")
     try:
-        if verb == "join":
-            services.lobby_join(
-                table_id=table_id, user=request.user, invite_token=request.POST.get("invite")
-            )
-        elif verb == "leave":
-            services.lobby_leave(table_id=table_id, user=request.user)
-        elif verb == "bot":
-            services.lobby_add_bot(
-                table_id=table_id, user=request.user, bot=request.POST.get("bot", "")
-            )
-        elif verb == "cancel":
-            services.lobby_cancel(table_id=table_id, user=request.user)
-        elif verb == "start":
-            services.lobby_start(table_id=table_id, user=request.user)
-    except PlayError as exc:
+        services.table_verb(verb=verb, table_id=table_id, user=request.user, data=request.POST)
+    except ServiceError as exc:
         messages.error(request, exc.message)
         if exc.code in ("private", "not_found"):
             return redirect("lobbies:list")
@@ -133,30 +109,10 @@ def _table_action(request: HttpRequest, table_id: int, verb: str) -> HttpRespons
 
 
 @login_required
-@require_POST
-def table_verb(request: HttpRequest, table_id: int, verb: str) -> HttpResponse:
-    if verb not in ("join", "leave", "bot", "cancel", "start"):
-        raise Http404("No such action.")
-    return _table_action(request, table_id, verb)
-
-
-@login_required
 def my_games(request: HttpRequest) -> HttpResponse:
     """My matches, those where it is my turn first, then my open tables."""
-    me = request.user.pk or 0  # login_required: never 0
-    seats = (
-        Seat.objects.filter(user_id=me, match__status="active")
-        .select_related("match")
-        .prefetch_related("match__seats__user")
-        .order_by("-to_act", "match__deadline", "-match__updated_at")
-    )
-    # Filtering on entries in the same query would make Count("entries") count only mine.
-    mine = TableEntry.objects.filter(user_id=me).values("table_id")
-    tables = Table.objects.filter(status=Table.Status.OPEN, pk__in=mine).annotate(
-        taken=Count("entries")
-    )
-    rows = [
-        {"seat": seat, "against": [s.name for s in seat.match.seats.all() if s.pk != seat.pk]}
-        for seat in seats
-    ]
-    return render(request, "lobbies/my_games.html", {"rows": rows, "tables": tables})
+    context = {
+        "rows": selectors.my_matches(request.user),
+        "tables": selectors.my_tables(request.user),
+    }
+    return render(request, "lobbies/my_games.html", context)

@@ -17,18 +17,15 @@ from play import selectors
 from play.errors import PlayError
 from play.models import Match
 from play.services import action_submit
+from shared.errors import error_response
 
 
 def _match_for(request: Request, match_id: int) -> tuple[Match, int | None]:
     match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
-    seat = selectors.seat_of(match, request.user)
-    if seat is None and match.table is not None and match.table.private:
+    access = selectors.match_access(match, request.user)
+    if not access.allowed:
         raise Http404("No such match.")
-    return match, seat
-
-
-def error_response(exc: PlayError) -> Response:
-    return Response(exc.to_json(), status=exc.status)
+    return match, access.seat
 
 
 class MatchView(APIView):

@@ -1,5 +1,13 @@
 from django.apps import AppConfig
 
+from play.signals import match_changed
+
 
 class PlayConfig(AppConfig):
     name = "play"
+
+    def ready(self) -> None:
+        # Receivers use models, which exist only once the registry is ready (the Django idiom).
+        from play import receivers
+
+        match_changed.connect(receivers.bots_wake, dispatch_uid="play.bots_wake")

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
+from shared.errors import ServiceError
 
-class PlayError(Exception):
-    """A refusal with a stable `code` (for clients) and a sentence (for people)."""
+__all__ = ["PlayError", "finished", "malformed", "not_a_player", "not_your_turn", "stale_version"]
 
-    status = 400
 
-    def __init__(self, code: str, message: str, status: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        if status is not None:
-            self.status = status
-
-    def to_json(self) -> dict[str, str]:
-        return {"error": self.code, "detail": self.message}
+class PlayError(ServiceError):
+    """A refused move or match request (the base class, its fields and JSON: shared.errors)."""
 
 
 def malformed(message: str) -> PlayError:

@@ -4,19 +4,40 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
 
+from boards.context import board_context
 from games.core import Game
 from play.models import ActionRecord, Match, Seat
+from play.signals import outcome_notes
 
 
-def seat_of(match: Match, user: Any) -> int | None:
+def seat_of(match: Match, user: Any, seats: list[Seat] | None = None) -> int | None:
+    """The index of `user`'s seat in the match, or None (`seats`: the rows, if in hand)."""
     if user is None or not user.is_authenticated:
         return None
-    seat = Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
-    return seat
+    if seats is not None:
+        return next((s.index for s in seats if s.user_id == user.pk), None)
+    return Seat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who is looking at a match: may they watch it, and from which seat (None: a spectator)."""
+
+    allowed: bool
+    seat: int | None
+
+
+def match_access(match: Match, user: Any, seats: list[Seat] | None = None) -> Access:
+    """The one rule for page, API and socket: the players always; anyone else unless the match
+    was played at a private table. `match.table` should be selected with the match."""
+    seat = seat_of(match, user, seats)
+    private = match.table is not None and match.table.private
+    return Access(allowed=seat is not None or not private, seat=seat)
 
 
 def legal_for(game: Game, state: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
@@ -65,8 +86,6 @@ def match_payload(
 
 
 def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]]) -> str:
-    from play.boards import board_context
-
     context = {
         "match": match,
         "view": payload["view"],
@@ -78,12 +97,19 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
     }
     context["board_templates"] = [f"games/{match.game}/board.html", "play/board_generic.html"]
     if payload["outcome"]:
-        from ladders.selectors import changes_by_seat
-
-        changes = changes_by_seat(match)
-        context.update(outcome_table(payload["outcome"], payload["players"], changes))
+        context.update(outcome_table(payload["outcome"], payload["players"], _notes(match)))
     context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
     return render_to_string("play/board_frame.html", context)
+
+
+def _notes(match: Match) -> dict[int, str]:
+    """What other apps add to each seat's row of the result (the ladders: "+12")."""
+    notes: dict[int, str] = {}
+    answers: list[tuple[Any, Any]] = outcome_notes.send(sender=Match, match=match)
+    for _receiver, answer in answers:
+        for seat, note in (answer or {}).items():
+            notes[seat] = f"{notes[seat]} {note}" if seat in notes else note
+    return notes
 
 
 def outcome_table(

@@ -8,24 +8,20 @@ bumps the version in one transaction; broadcasts, turn e-mails and bot moves are
 
 from __future__ import annotations
 
-import json
 import secrets
-import threading
-import time
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome, Rng
-from play import errors
+from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome
+from play import errors, snapshots
 from play.models import ActionRecord, Match, Seat
-from play.signals import match_finished
+from play.signals import match_changed, match_finished
 
 
 def match_create(
@@ -133,7 +129,7 @@ def _apply(
         raise errors.PlayError("illegal_action", exc.reason, 422) from exc
     except GameError as exc:  # pragma: no cover - engines raise one of the two above
         raise errors.PlayError("illegal_action", exc.reason, 422) from exc
-    text = game.narrate(match.state, seat, action)
+    text = game.narrate(match.state, seat, action, state)
     public = game.public_action(match.state, seat, action)
     _record(match, seat, action, public, text, acting)
     match.state = state
@@ -274,26 +270,14 @@ def _time_out(match: Match, game: Game, seat_index: int) -> int:
 
 
 def _after_commit(match: Match, seats: list[Seat]) -> None:
-    """Tell the sockets, e-mail the seats that now owe a move, and wake the bots.
+    """Tell the sockets and the listening apps (turn e-mails, the bots: play/receivers.py).
 
     `match` and `seats` are the committed rows as this transaction left them: they warm this
     process's snapshot cache and say who owes a move without asking the database again.
     """
-    from notifications.tasks import turn_emails_schedule
-    from play import snapshots
-    from play.tasks import bots_play
-
     snapshots.store(match, seats)
     match_broadcast(match_id=match.pk, version=match.version)
-    turn_emails_schedule(seats=seats, version=match.version)
-    bots_owe = any(s.to_act and (s.bot or s.forfeited) for s in seats)
-    if bots_owe and not getattr(_bot_loop, "active", False):
-        if settings.BOTS_IN_BACKGROUND:
-            from play.background import bots_play_in_thread
-
-            bots_play_in_thread(match.pk)
-        else:
-            bots_play.delay(match.pk, match.version)
+    match_changed.send(sender=Match, match=match, seats=seats)
 
 
 def match_broadcast(*, match_id: int, version: int) -> None:
@@ -304,60 +288,3 @@ def match_broadcast(*, match_id: int, version: int) -> None:
     async_to_sync(layer.group_send)(
         f"match.{match_id}", {"type": "match.update", "version": version}
     )
-
-
-# Set while a thread runs the bot loop, so the moves it makes don't schedule it again (in eager
-# mode that would recurse once per bot move).
-_bot_loop = threading.local()
-
-
-def bots_play(*, match_id: int, limit: int = 2000) -> int:
-    """Let the bots (and forfeited seats) move while they are the ones to act."""
-    if getattr(_bot_loop, "active", False):
-        return 0
-    _bot_loop.active = True
-    try:
-        return _bots_loop(match_id, limit)
-    finally:
-        _bot_loop.active = False
-
-
-def _bots_loop(match_id: int, limit: int) -> int:
-    played = 0
-    for _ in range(limit):
-        match = Match.objects.get(pk=match_id)
-        if match.is_finished:
-            break
-        seat = _bot_seat_to_act(match)
-        if seat is None:
-            break
-        if played and settings.BOT_MOVE_DELAY_MS:
-            time.sleep(settings.BOT_MOVE_DELAY_MS / 1000)
-        game = match.engine
-        choose = _bot_for(game, seat.bot or "random")
-        rng = Rng.from_seed(match.seed ^ (match.version * 7919 + seat.index))
-        action = json.loads(json.dumps(choose(match.state, seat.index, rng)))
-        try:
-            action_submit(
-                match_id=match_id, seat_index=seat.index, action=action, version=match.version
-            )
-        except errors.PlayError:
-            break  # a human moved meanwhile (a forfeited seat's clock, say): stop quietly
-        played += 1
-    return played
-
-
-def _bot_seat_to_act(match: Match) -> Seat | None:
-    for seat in match.seats.filter(to_act=True):
-        if seat.bot or seat.forfeited:
-            return seat
-    return None
-
-
-def _bot_for(game: Game, name: str) -> Any:
-    from games.core.playout import pick_bot
-
-    try:
-        return pick_bot(game, name)
-    except KeyError:
-        return pick_bot(game, "random")

@@ -11,7 +11,7 @@ from collections import OrderedDict
 from typing import Any
 
 from play.models import Match, Seat
-from play.selectors import match_payload
+from play.selectors import match_access, match_payload
 
 _CACHE: OrderedDict[int, tuple[Match, list[Seat]]] = OrderedDict()
 _CACHE_SIZE = 2000
@@ -46,9 +46,8 @@ def access(match_id: int, user: Any) -> tuple[bool, int | None] | None:
         match, seats = load(match_id, 0)
     except Match.DoesNotExist:
         return None
-    seat = next((s.index for s in seats if s.user_id == user.pk), None)
-    private = match.table is not None and match.table.private
-    return (seat is not None or not private, seat)
+    access = match_access(match, user, seats)
+    return (access.allowed, access.seat)
 
 
 def payload_for(

@@ -2,12 +2,12 @@
 
 from celery import shared_task
 
-from play import services
+from play import bots, services
 
 
 @shared_task(name="play.tasks.bots_play")
 def bots_play(match_id: int, version: int = 0) -> int:
-    return services.bots_play(match_id=match_id)
+    return bots.bots_play(match_id=match_id)
 
 
 @shared_task(name="play.tasks.clocks_enforce")

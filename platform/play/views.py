@@ -15,10 +15,10 @@ from play.models import Match
 
 def _visible(request: HttpRequest, match: Match) -> int | None:
     """The viewer's seat; 404 for a private table's match seen by an outsider."""
-    seat = selectors.seat_of(match, request.user)
-    if seat is None and match.table is not None and match.table.private:
+    access = selectors.match_access(match, request.user)
+    if not access.allowed:
         raise Http404("No such match.")
-    return seat
+    return access.seat
 
 
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -134,7 +134,7 @@ GAME = Game(
     bots={},
     options=(Option("cards", "Cards per hand", "choice", 5, ((3, "3"), (5, "5"), (8, "8"))),),
     public_action=public_action,
-    narrate=lambda state, seat, action: "placed a secret bid",
+    narrate=lambda state, seat, action, after: "placed a secret bid",
     label=lambda state, seat, action: f"Bid {action['card']}",
     summary="Bid secretly for prizes.",
 )

@@ -7,9 +7,9 @@ from django.utils import timezone
 
 from ladders import pairing
 from ladders.models import QueueEntry, Rating
+from ladders.matchmaking import matchmaking_pair
 from ladders.services import (
     LadderError,
-    matchmaking_pair,
     queue_join,
     queue_leave,
     queue_touch,

@@ -8,7 +8,8 @@ from django.db import connection
 from django.utils import timezone
 
 from ladders.models import QueueEntry
-from ladders.services import matchmaking_pair, queue_join
+from ladders.matchmaking import matchmaking_pair
+from ladders.services import queue_join
 from play.models import Seat
 from tests.platform.conftest import make_user
 

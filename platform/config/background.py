@@ -1,0 +1,31 @@
+"""Beat's stand-in when the site runs with nothing but Python (BACKGROUND_TICKS, `make run`):
+a thread that enforces the move clocks and pairs the ranked queue every few seconds.
+Production runs Celery beat instead (docker compose)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from django.db import close_old_connections
+
+from ladders.matchmaking import matchmaking_pair
+from play.services import clocks_enforce
+
+log = logging.getLogger(__name__)
+
+
+def ticks_start(every: float = 5.0) -> None:
+    threading.Thread(target=_ticks, args=(every,), daemon=True, name="ticks").start()
+
+
+def _ticks(every: float) -> None:
+    while True:
+        time.sleep(every)
+        close_old_connections()
+        try:
+            clocks_enforce()
+            matchmaking_pair()
+        except Exception:
+            log.exception("periodic work failed; trying again in %s s", every)

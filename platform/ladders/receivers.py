@@ -1,0 +1,36 @@
+"""ladders listens to play: a ranked result moves ratings in the transaction that records it;
+the result table shows each seat's rating change; a deleted rating leaves its bucket."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ladders import selectors
+from ladders.buckets import bucket_of, buckets_shift
+from ladders.services import rating_apply_result
+
+
+def rate_finished_match(sender: Any, match: Any, seats: Any = None, **kwargs: Any) -> None:
+    """Ranked results move ratings in the transaction that records them; casual ones never."""
+    if match.ranked:
+        rating_apply_result(match=match, seats=seats)
+
+
+def rating_notes(sender: Any, match: Any, **kwargs: Any) -> dict[int, str]:
+    """Each seat's rating change ("+12") for the result table of a ranked match."""
+    return selectors.changes_by_seat(match)
+
+
+def profile_ratings(sender: Any, person: Any, **kwargs: Any) -> dict[str, Any]:
+    """The profile page's ratings section: every ladder and the latest rated games."""
+    return {
+        "ratings": selectors.player_ratings(person),
+        "recent_rated": selectors.recent_changes(person, limit=10),
+    }
+
+
+def rating_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A player's rating row went (their account was deleted): their bucket count goes too."""
+    if not instance.provisional:
+        buckets_shift(game=instance.game, shift=Counter({bucket_of(instance.rating): -1}))

@@ -1,0 +1,137 @@
+"""Reads of tables and of people's games, shared by pages and API alike: the open-tables query,
+who may see a table, "my games" and a player's games for the profile."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from lobbies.models import Table, TableEntry
+from play.models import Match, Seat
+
+GAMES_SHOWN = 50
+_YES = ("yes", "true", "1")
+_NO = ("no", "false", "0")
+
+
+def tables_open(filters: Mapping[str, str]) -> QuerySet[Table]:
+    """Open public tables, newest first, narrowed by the filters a page or the API received:
+    game, mode (live/turn), ranked (yes/no, true/false, 1/0) and seats."""
+    tables = (
+        Table.objects.filter(status=Table.Status.OPEN, private=False)
+        .select_related("host")
+        .annotate(taken=Count("entries"))
+        .order_by("-created_at")
+    )
+    if game := filters.get("game"):
+        tables = tables.filter(game=game)
+    if filters.get("mode") in ("live", "turn"):
+        tables = tables.filter(mode=filters["mode"])
+    ranked = (filters.get("ranked") or "").lower()
+    if ranked in _YES or ranked in _NO:
+        tables = tables.filter(ranked=ranked in _YES)
+    if (filters.get("seats") or "").isdigit():
+        tables = tables.filter(seats=int(filters["seats"]))
+    return tables
+
+
+def tables_visible(user: Any, invite: str | None) -> QuerySet[Table]:
+    """Tables `user` may look at: public ones, private ones they sit at or hold the invite of."""
+    visible = Q(private=False)
+    if invite:
+        visible |= Q(invite_token=invite)
+    if user is not None and user.is_authenticated:
+        visible |= Q(pk__in=TableEntry.objects.filter(user=user).values("table_id"))
+    return Table.objects.filter(visible)
+
+
+def table_visible(table: Table, user: Any, invite: str | None, joined: bool) -> bool:
+    """The one-table form of `tables_visible`, for a page that has the table and its entries."""
+    return not table.private or joined or (bool(invite) and invite == table.invite_token)
+
+
+def my_tables(user: Any) -> QuerySet[Table]:
+    """Open tables `user` sits at."""
+    # Filtering on entries in the same query would make Count("entries") count only mine.
+    mine = TableEntry.objects.filter(user_id=user.pk).values("table_id")
+    return Table.objects.filter(status=Table.Status.OPEN, pk__in=mine).annotate(
+        taken=Count("entries")
+    )
+
+
+def my_matches(user: Any) -> list[dict[str, Any]]:
+    """My matches in play, those where it is my turn first, then by deadline."""
+    seats = (
+        Seat.objects.filter(user_id=user.pk, match__status=Match.Status.ACTIVE)
+        .select_related("match")
+        .prefetch_related("match__seats__user")
+        .order_by("-to_act", "match__deadline", "-match__updated_at")
+    )
+    return [
+        {"seat": seat, "against": [s.name for s in seat.match.seats.all() if s.pk != seat.pk]}
+        for seat in seats
+    ]
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One of a player's matches as the profile lists it."""
+
+    match: Match
+    seat: Seat
+    opponents: list[str]
+
+    @property
+    def place_text(self) -> str:
+        """How the player finished, e.g. "1st of 3" or "2nd of 4 (tie)"."""
+        places = [s.place for s in self.match.seats.all()]
+        if self.seat.place is None:
+            return ""
+        tie = places.count(self.seat.place) > 1
+        return f"{_ordinal(self.seat.place)} of {len(places)}" + (" (tie)" if tie else "")
+
+    @property
+    def won(self) -> bool:
+        return self.seat.place == 1
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _seats_of(person: Any, viewer: Any) -> QuerySet[Seat]:
+    """The person's seats; matches at private tables only for the person themself."""
+    seats = Seat.objects.filter(user=person).select_related("match", "match__table")
+    if not (viewer.is_authenticated and viewer.pk == person.pk):
+        seats = seats.exclude(Q(match__table__private=True))
+    return seats.prefetch_related("match__seats__user")
+
+
+def _rows(seats: QuerySet[Seat]) -> list[GameRow]:
+    rows = []
+    for seat in seats[:GAMES_SHOWN]:
+        others = [s.name for s in seat.match.seats.all() if s.index != seat.index]
+        rows.append(GameRow(match=seat.match, seat=seat, opponents=others))
+    return rows
+
+
+def current_games(person: Any, viewer: Any) -> list[GameRow]:
+    """Matches in play, those where the person is to move first."""
+    seats = _seats_of(person, viewer).filter(match__status=Match.Status.ACTIVE)
+    return _rows(seats.order_by("-to_act", "-match__updated_at"))
+
+
+def finished_games(person: Any, viewer: Any) -> list[GameRow]:
+    """Finished matches, the latest first."""
+    seats = _seats_of(person, viewer).filter(match__status=Match.Status.FINISHED)
+    return _rows(seats.order_by("-match__finished_at", "-match__pk"))
+
+
+def record(person: Any) -> dict[str, int]:
+    """Totals over all finished matches: played and won (first place, ties included)."""
+    finished = Seat.objects.filter(user=person, match__status=Match.Status.FINISHED)
+    return {"played": finished.count(), "won": finished.filter(place=1).count()}
