@@ -8,9 +8,11 @@ from typing import Any
 from games.core import Rng
 
 from . import cards as C
-from .apply import apply_unchecked
-from .moves import legal_actions
-from .state import State, location_vp
+from .moves import legal
+from .rules import apply_unchecked, legal_actions
+from .scoring import location_vp
+
+State = dict[str, Any]
 
 Action = dict[str, Any]
 
@@ -31,7 +33,7 @@ IGNORED = frozenset(("move", "refresh", "force_reroll"))
 
 
 def bot_random(state: State, seat: int, rng: Rng) -> Action:
-    return rng.choice(legal_actions(state, seat))
+    return rng.choice(legal_actions.shared(state, seat))
 
 
 def _engine_weight(s: State) -> float:
@@ -86,11 +88,13 @@ def _after(t: State, seat: int, depth: int) -> float:
         return value(t, seat) + extra + _best_place(t, seat, card)[1]
     if depth == 0:
         return value(t, seat)
-    return max(_after(apply_unchecked(t, seat, a), seat, depth - 1) for a in legal_actions(t, seat))
+    # The look-ahead lists moves without the memo, which keeps the list of the real position
+    # for `apply` to check the chosen move against.
+    return max(_after(apply_unchecked(t, seat, a), seat, depth - 1) for a in legal(t, seat))
 
 
 def bot_greedy(state: State, seat: int, rng: Rng) -> Action:
-    actions = legal_actions(state, seat)
+    actions = legal_actions.shared(state, seat)
     if len(actions) == 1:
         return actions[0]
     pending = state["pending"]
@@ -108,3 +112,6 @@ def bot_greedy(state: State, seat: int, rng: Rng) -> Action:
     if best is None:
         return next(a for a in actions if a["type"] in ENDS)
     return best
+
+
+BOTS = {"random": bot_random, "greedy": bot_greedy}

@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from games.core import clone
+
 DATA: dict[str, Any] = json.loads(
     (Path(__file__).parent / "data" / "cards.json").read_text(encoding="utf-8")
 )
@@ -62,6 +64,13 @@ def slot_of(row: int, col: int) -> int:
 def where(slot: int) -> str:
     """'red 3' for slot 14: the row colour and the 1-based column, as players say it."""
     return f"{ROWS[slot // COLS]} {slot % COLS + 1}"
+
+
+def reference() -> dict[str, Any]:
+    """The contract's `reference()`: the whole card catalogue is public (rows, resources, every
+    card with its cost, defense, VP and text, bandits, trade ships), so the boards draw from it.
+    A copy, so no caller can change the rules' own tables."""
+    return dict(clone(DATA))
 
 
 def ship_count(pile: int, seats: int) -> int:

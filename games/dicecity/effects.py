@@ -1,13 +1,14 @@
 """The one small interpreter that runs every location's ability from its data (no class per card).
 
 `resolve(t, seat, slot, die)` runs the effect ops of the card at `slot` on the (already copied)
-state `t`. Ops needing a choice leave `t["pending"]` set; moves.py resolves it with the chosen
-option. Open questions of the card data are decided here, each with the reading cited.
+state `t`. Ops needing a choice leave `t["pending"]` set; moves.py lists its options and the
+chosen one is resolved by its handler in turn.py. The ongoing Great Wall is read by `defense`.
+Open questions of the card data are decided here, each with the reading cited.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core import Rng
@@ -145,6 +146,25 @@ def copy_targets(p: dict[str, Any], slot: int, scope: str) -> list[int]:
         and city[other] in C.USABLE
         and city[other] not in C.COPIERS
     ]
+
+
+def defense(p: Mapping[str, Any], slot: int) -> int | None:
+    """A location's defense, or None if it has no shield (a printed space: never attackable).
+
+    Great Wall (ongoing): +2 to the OTHER locations with a shield in its row. Open question
+    decided: printed spaces gain nothing (they have no shield to raise; the book: "No puedes
+    atacar una ubicación que no tenga un valor de defensa"), and a deactivated Great Wall gives
+    nothing (an ongoing ability works while the location is active).
+    """
+    base = C.CARDS[p["city"][slot]]["defense"]
+    if base is None:
+        return None
+    start = slot - slot % C.COLS
+    for other in range(start, start + C.COLS):
+        card = p["city"][other]
+        if other != slot and card in C.GREAT_WALL_BONUS and not p["off"][other]:
+            base += C.GREAT_WALL_BONUS[card]
+    return int(base)
 
 
 def on_build(t: State, seat: int, card: str) -> None:

@@ -12,15 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as C
-from .effects import copy_targets
-from .state import State, defense, full_clean_rows
+from .effects import copy_targets, defense
 
+State = dict[str, Any]
 Action = dict[str, Any]
 ROWS = C.ROWS
 RES = C.RESOURCES
 
 
-def legal_actions(s: State, seat: int) -> list[Action]:
+def legal(s: State, seat: int) -> list[Action]:
+    """Every action `seat` may take now (rules.legal_actions memoizes this)."""
     if s["over"] is not None or s["turn"]["seat"] != seat:
         return []
     pending = s["pending"]
@@ -198,8 +199,3 @@ PENDING = {
     "statue": _statue,
     "end_choice": _end_choice,
 }
-
-
-def rows_condition(s: State, seat: int) -> bool:
-    """Dice City, "Fin del juego": two or more rows full of built locations, none deactivated."""
-    return full_clean_rows(s["players"][seat]) >= 2

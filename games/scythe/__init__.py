@@ -1,15 +1,17 @@
-"""Scythe (Stonemaier Games, 2016), the base game for 1 to 5 players: the engine contract over
+"""Scythe (Stonemaier Games, 2016), the base game for 2 to 5 players: the engine contract over
 plain JSON states (see docs/scythe.md for what is implemented and the rules readings chosen)."""
 
 from __future__ import annotations
 
+from ..core.actions import labeller, narrator
 from ..core.game import Game
+from .actions import ACTIONS
 from .bots import BOTS
+from .reference import reference
+from .rules import apply, legal_actions, timeout_action, to_act
 from .scoring import outcome
-from .setup import setup
-from .text import label, narrate, public_action, timeout_action
-from .turn import apply, legal_actions, to_act
-from .view import redetermine, view
+from .state import redetermine, setup, view
+from .text import public_action
 
 GAME = Game(
     name="scythe",
@@ -24,10 +26,11 @@ GAME = Game(
     view=view,
     redetermine=redetermine,
     bots=BOTS,
-    narrate=narrate,
-    label=label,
+    narrate=narrator(ACTIONS),
+    label=labeller(ACTIONS),
     public_action=public_action,
     timeout_action=timeout_action,
+    reference=reference,
     summary="Farm, build and fight for the Factory in an alternate 1920s Eastern Europe.",
 )
 

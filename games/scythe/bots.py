@@ -12,8 +12,9 @@ from typing import Any
 
 from ..core.rng import Rng
 from .board import controlled, occupancy, resources_controlled
-from .turn import apply_trusted as apply
-from .turn import legal_actions
+from .rules import apply_trusted as apply
+from .rules import legal_actions
+from .scoring import outcome
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -26,8 +27,6 @@ def random_bot(state: State, seat: int, rng: Rng) -> Action:
 def value(state: State, seat: int) -> float:
     """How good a state looks for `seat` (a rough stand-in for its final coins)."""
     if state["over"]:
-        from .scoring import outcome
-
         result = outcome(state)
         assert result is not None
         return 1000.0 if result.places[seat] == 1 else -1000.0

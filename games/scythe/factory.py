@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import FACTORY_CARDS
+from .data import FACTORY_CARDS, FACTORY_HEX
 from .economy import can_pay_simple, gain, pay_simple
 
 State = dict[str, Any]
@@ -16,8 +16,6 @@ FACTORY_SECTION = 4
 
 
 def visit_due(state: State, seat: int) -> bool:
-    from .data import FACTORY_HEX
-
     p = state["players"][seat]
     return p["char"] == FACTORY_HEX and p["fcard"] is None and bool(state["fpile"])
 

@@ -1,13 +1,14 @@
-"""Applying each kind of action, and the flow between the phases of a turn (Scythe, How to
-play): after a move come combats, an encounter and the Factory; then the bottom action; then
-the next player. Every function mutates a state `apply` has already forked."""
+"""What each kind of action does (the handlers actions.py names), and the flow between the
+phases of a turn (Scythe, How to play): after a move come combats, an encounter and the
+Factory; then the bottom action; then the next player. Every function mutates a state `apply`
+has already forked."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from . import bottom, combat, encounters, factory, move_phase, objectives, phases, top
-from .board import occupancy, unit_hex
+from .board import add_resource, occupancy, unit_hex
 from .data import BOTTOM_ACTIONS, STAR_LIMIT
 from .stars import place_star
 
@@ -15,33 +16,33 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 
-def _section(state: State, seat: int, action: Action) -> None:
+def choose_section(state: State, seat: int, action: Action) -> None:
     state["ctx"] = {"section": action["n"]}
     state["phase"] = "top"
 
 
-def _skip(state: State, seat: int, action: Action) -> None:
+def skip_top(state: State, seat: int, action: Action) -> None:
     enter_bottom(state)
 
 
-def _gain(state: State, seat: int, action: Action) -> None:
+def gain_coins(state: State, seat: int, action: Action) -> None:
     top.apply_gain(state, seat)
     enter_bottom(state)
 
 
-def _bolster(state: State, seat: int, action: Action) -> None:
+def bolster(state: State, seat: int, action: Action) -> None:
     top.apply_bolster(state, seat, action["gain"])
     enter_bottom(state)
 
 
-def _trade(state: State, seat: int, action: Action) -> None:
+def trade(state: State, seat: int, action: Action) -> None:
     if top.apply_trade(state, seat, action["gain"]):
         start_queue(state, ["pick", "pick"], None, "bottom")
     else:
         enter_bottom(state)
 
 
-def _produce(state: State, seat: int, action: Action) -> None:
+def produce(state: State, seat: int, action: Action) -> None:
     p = state["players"][seat]
     cost = top.produce_cost(p)
     p["power"] -= cost.get("power", 0)
@@ -51,19 +52,19 @@ def _produce(state: State, seat: int, action: Action) -> None:
     start_queue(state, ["produce"], None, "bottom")
 
 
-def _factory_top(state: State, seat: int, action: Action) -> None:
+def use_factory_top(state: State, seat: int, action: Action) -> None:
     queue = factory.apply_top(state, seat, action)
     if "produce" in queue:
         state["ctx"]["produce"] = {"limit": 2, "mill": False, "chosen": []}
     start_queue(state, queue, None, "bottom")
 
 
-def _move(state: State, seat: int, action: Action) -> None:
+def start_move(state: State, seat: int, action: Action) -> None:
     p = state["players"][seat]
     begin_move(state, units=top.box(p, "move"), reach=1, after="bottom")
 
 
-def _factory_move(state: State, seat: int, action: Action) -> None:
+def start_factory_move(state: State, seat: int, action: Action) -> None:
     # Factory card, bottom row: move one unit up to twice (Speed: three times).
     begin_move(state, units=1, reach=2, after="end")
 
@@ -72,7 +73,7 @@ def begin_move(state: State, units: int, reach: int, after: str) -> None:
     move_phase.begin(state, units, reach, after)
 
 
-def _step(state: State, seat: int, action: Action) -> None:
+def take_step(state: State, seat: int, action: Action) -> None:
     start = unit_hex(state["players"][seat], action["unit"])
     over = move_phase.step(state, seat, action)
     if action["carry"] == "some":
@@ -82,7 +83,7 @@ def _step(state: State, seat: int, action: Action) -> None:
         finish_move(state, seat)
 
 
-def _load(state: State, seat: int, action: Action) -> None:
+def load_token(state: State, seat: int, action: Action) -> None:
     if move_phase.load(state, action["res"]):
         end_load(state, seat)
 
@@ -95,7 +96,7 @@ def end_load(state: State, seat: int) -> None:
         finish_move(state, seat)
 
 
-def _end_move(state: State, seat: int, action: Action) -> None:
+def stop_moving(state: State, seat: int, action: Action) -> None:
     finish_move(state, seat)
 
 
@@ -132,12 +133,12 @@ def post_move(state: State) -> None:
         finish_turn(state)
 
 
-def _fight(state: State, seat: int, action: Action) -> None:
+def pick_fight(state: State, seat: int, action: Action) -> None:
     state["ctx"]["fights"].remove(action["hex"])
     combat.start(state, action["hex"])
 
 
-def _combat_choice(state: State, seat: int, action: Action) -> None:
+def choose_in_combat(state: State, seat: int, action: Action) -> None:
     combat.choose(state, seat, action)
     if combat.waiting(state):
         return
@@ -155,16 +156,16 @@ def _combat_choice(state: State, seat: int, action: Action) -> None:
     post_move(state)
 
 
-def _retreat(state: State, seat: int, action: Action) -> None:
+def retreat(state: State, seat: int, action: Action) -> None:
     combat.retreat_to(state, seat, action["to"], action.get("workers", 0))
     post_move(state)
 
 
-def _artillery(state: State, seat: int, action: Action) -> None:
+def fire_artillery(state: State, seat: int, action: Action) -> None:
     combat.fire_artillery(state, seat, action["fire"])
 
 
-def _encounter(state: State, seat: int, action: Action) -> None:
+def choose_encounter(state: State, seat: int, action: Action) -> None:
     queue = encounters.choose(state, seat, action["option"])
     enc = state["ctx"]["enc"]
     if enc["gains"]:
@@ -174,14 +175,14 @@ def _encounter(state: State, seat: int, action: Action) -> None:
         start_queue(state, queue, enc["hex"], "encounter")
 
 
-def _benefit(state: State, seat: int, action: Action) -> None:
+def take_benefit(state: State, seat: int, action: Action) -> None:
     encounters.take_benefit(state, seat, action["what"], action["amount"])
     enc = state["ctx"]["enc"]
     if not enc["gains"]:
         start_queue(state, enc.pop("then"), enc["hex"], "encounter")
 
 
-def _factory_card(state: State, seat: int, action: Action) -> None:
+def take_factory_card(state: State, seat: int, action: Action) -> None:
     factory.take(state, seat, action["card"])
     post_move(state)
 
@@ -220,7 +221,7 @@ def resume(state: State) -> None:
             post_move(state)
 
 
-def _done(state: State, seat: int, action: Action) -> None:
+def done(state: State, seat: int, action: Action) -> None:
     phase = state["phase"]
     ctx = state["ctx"]
     if phase == "encounter":
@@ -240,15 +241,13 @@ def _done(state: State, seat: int, action: Action) -> None:
     run_queue(state)
 
 
-def _place(state: State, seat: int, action: Action) -> None:
-    from .board import add_resource
-
+def place_token(state: State, seat: int, action: Action) -> None:
     add_resource(state, action["hex"], action["res"])
     state["ctx"]["queue"] = state["ctx"]["queue"][1:]
     run_queue(state)
 
 
-def _produce_at(state: State, seat: int, action: Action) -> None:
+def produce_on(state: State, seat: int, action: Action) -> None:
     produce = state["ctx"]["produce"]
     produce["chosen"].append(action["hex"])
     if len(top.produce_legal(state, seat, produce)) == 1:  # only `done` is left
@@ -262,7 +261,7 @@ def _finish_produce(state: State, seat: int) -> None:
     state["ctx"]["queue"] = state["ctx"]["queue"][1:]
 
 
-def _grant_effect(state: State, seat: int, action: Action) -> None:
+def bottom_effect(state: State, seat: int, action: Action) -> None:
     if state["phase"] == "bottom":
         _after_payment(state, bottom.start_payment(state, seat, action))
         return
@@ -271,15 +270,15 @@ def _grant_effect(state: State, seat: int, action: Action) -> None:
     run_queue(state)
 
 
-def _pay(state: State, seat: int, action: Action) -> None:
+def pay_only(state: State, seat: int, action: Action) -> None:
     _after_payment(state, bottom.start_payment(state, seat, action))
 
 
-def _pay_from(state: State, seat: int, action: Action) -> None:
+def pay_from(state: State, seat: int, action: Action) -> None:
     _after_payment(state, bottom.pay_from(state, seat, action["hex"]))
 
 
-def _coerce(state: State, seat: int, action: Action) -> None:
+def coerce(state: State, seat: int, action: Action) -> None:
     _after_payment(state, bottom.coerce(state, seat))
 
 
@@ -308,7 +307,7 @@ def enter_bottom(state: State) -> None:
         end_turn(state)
 
 
-def _end_turn(state: State, seat: int, action: Action) -> None:
+def end_turn_now(state: State, seat: int, action: Action) -> None:
     end_turn(state)
 
 
@@ -332,66 +331,7 @@ def end_turn(state: State) -> None:
 ROUND_LIMIT = 500
 
 
-def _reveal(state: State, seat: int, action: Action) -> None:
+def reveal_objective(state: State, seat: int, action: Action) -> None:
     objectives.reveal(state, seat, action["card"])
     if state["phase"] == "end":
         end_turn(state)
-
-
-# Actions that can raise upgrades, mechs, structures, recruits, workers, popularity or power
-# (combat and objective stars are placed where they are won).
-MAY_EARN_STARS = frozenset(
-    {
-        "bolster",
-        "trade",
-        "done",
-        "produce_at",
-        "upgrade",
-        "deploy",
-        "build",
-        "enlist",
-        "pay",
-        "pay_from",
-        "coerce",
-        "encounter",
-        "benefit",
-        "factory_top",
-        "place",
-    }
-)
-
-APPLY = {
-    "section": _section,
-    "skip": _skip,
-    "gain": _gain,
-    "bolster": _bolster,
-    "trade": _trade,
-    "produce": _produce,
-    "factory_top": _factory_top,
-    "move": _move,
-    "factory_move": _factory_move,
-    "step": _step,
-    "load": _load,
-    "end_move": _end_move,
-    "fight": _fight,
-    "dial": _combat_choice,
-    "card": _combat_choice,
-    "commit": _combat_choice,
-    "encounter": _encounter,
-    "benefit": _benefit,
-    "factory_card": _factory_card,
-    "done": _done,
-    "place": _place,
-    "produce_at": _produce_at,
-    "upgrade": _grant_effect,
-    "deploy": _grant_effect,
-    "build": _grant_effect,
-    "enlist": _grant_effect,
-    "pay": _pay,
-    "pay_from": _pay_from,
-    "coerce": _coerce,
-    "end_turn": _end_turn,
-    "reveal": _reveal,
-    "artillery": _artillery,
-    "retreat": _retreat,
-}

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from .board import controlled, occupancy, resources_controlled
-from .data import FACTORY_HEX, LAKES, SHORE, TERRAIN, TUNNELS
+from .data import FACTORY_HEX, LAKES, SHORE, TERRAIN, TOUCHING, TUNNELS
 from .stars import place_star
 
 State = dict[str, Any]
@@ -131,8 +131,6 @@ def _lake_shore(state: State, seat: int, c: Any, p: Any) -> bool:
 
 
 def _ring() -> frozenset[str]:
-    from .data import TOUCHING
-
     return frozenset(TOUCHING[FACTORY_HEX]) - LAKES
 
 

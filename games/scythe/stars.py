@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .board import occupancy
 from .data import MAX_POPULARITY, MAX_POWER, STAR_LIMIT, STRUCTURES, WORKERS
 
 State = dict[str, Any]
@@ -65,8 +66,6 @@ def undo_contested_moves(state: State) -> None:
         return
     seat = state["turn"]
     p = state["players"][seat]
-    from .board import occupancy
-
     occ = occupancy(state)
     for unit, origin in origins.items():
         here = (

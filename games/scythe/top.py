@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import controller, occupancy, worker_hexes
+from .board import add_resource, controller, occupancy, worker_hexes
 from .data import LAKES, MATS, PRODUCES, RESOURCES, TERRAIN, TOP_BOXES, WORKERS
 from .economy import draw_cards, gain_popularity, gain_power
 
@@ -140,8 +140,6 @@ def produce_at(state: State, seat: int, hex_id: str, extra: int = 0) -> None:
         return
     kind = PRODUCES.get(terrain)
     if kind and count:
-        from .board import add_resource
-
         add_resource(state, hex_id, kind, count)
 
 

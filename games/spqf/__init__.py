@@ -1,36 +1,39 @@
-"""SPQF: a deck-builder of a growing civilization, with this project's own card set."""
+"""SPQF: a deck-builder of a growing civilization, with this project's own card set.
+
+Rules from the Spanish rule book; the card set in data/cards.json (docs/spqf-cards.md);
+decisions on the open questions in docs/spqf.md and next to the code they shape.
+"""
 
 from __future__ import annotations
 
-from games.core.game import Game, Option
+from games.core import Game, labeller, narrator
 
-from . import bots, engine, scoring, state, text
+from .actions import ACTIONS
+from .bots import BOTS
+from .cards import reference
+from .rules import apply, legal_actions, timeout_action, to_act
+from .scoring import outcome
+from .state import OPTIONS, redetermine, setup, view
+from .text import public_action
 
 GAME = Game(
     name="spqf",
     title="SPQF",
     min_seats=2,
     max_seats=4,
-    setup=state.setup,
-    to_act=engine.to_act,
-    legal_actions=engine.legal_actions,
-    apply=engine.apply,
-    outcome=scoring.outcome,
-    view=state.view,
-    redetermine=state.redetermine,
-    bots={"random": bots.random_bot, "heuristic": bots.heuristic_bot},
-    options=(
-        Option(
-            name="draft",
-            label="Draft the starting Civilization cards",
-            kind="bool",
-            default=False,
-            help="Advanced setup: pick your 5 Civilization cards one at a time, passing left.",
-        ),
-    ),
-    public_action=text.public_action,
-    narrate=text.narrate,
-    label=text.label,
-    timeout_action=engine.timeout_action,
+    setup=setup,
+    to_act=to_act,
+    legal_actions=legal_actions,
+    apply=apply,
+    outcome=outcome,
+    view=view,
+    redetermine=redetermine,
+    bots=BOTS,
+    options=OPTIONS,
+    public_action=public_action,
+    narrate=narrator(ACTIONS),
+    label=labeller(ACTIONS),
+    timeout_action=timeout_action,
+    reference=reference,
     summary="Build a deck, follow your neighbours' actions and grow your civilization.",
 )

@@ -7,8 +7,19 @@ from typing import Any
 
 from games.core.rng import Rng
 
-from . import effects, engine, tableau
-from .cards import CARDS, LEVEL_COSTS, LEVEL_VP, LOOSE_LIMIT, MAX_LEVEL, MONUMENTS, matches
+from . import effects, tableau
+from .cards import (
+    CARDS,
+    LEVEL_COSTS,
+    LEVEL_VP,
+    LOOSE_LIMIT,
+    MAX_LEVEL,
+    MONUMENTS,
+    PER_ACTION,
+    matches,
+    room,
+)
+from .rules import legal_actions
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -40,7 +51,7 @@ KIND_BASE = {
 
 
 def random_bot(s: State, seat: int, rng: Rng) -> Action:
-    return rng.choice(engine.legal_actions(s, seat))
+    return rng.choice(legal_actions.shared(s, seat))
 
 
 def deficit(p: dict[str, Any], color: str) -> int:
@@ -94,7 +105,7 @@ def action_value(s: State, seat: int, a: dict[str, Any], times: int, hand_left: 
         return float(p["level"])
     if kind == "trash_vp":
         return min(times, _trash_fodder(p)) * 1.0
-    per = effects.PER_ACTION[kind]
+    per = PER_ACTION[kind]
     return KIND_BASE[kind] * (min(times, 3) if per else 1)
 
 
@@ -144,7 +155,7 @@ def _unit_key(s: State, seat: int, choice: Action) -> float:
 
 
 def heuristic_bot(s: State, seat: int, rng: Rng) -> Action:
-    legal = engine.legal_actions(s, seat)
+    legal = legal_actions.shared(s, seat)
     if len(legal) == 1:
         return legal[0]
     step = s["step"]
@@ -184,15 +195,15 @@ def _capacity(s: State, seat: int, card: int) -> int:
     best = 0
     for a in CARDS[card]["actions"]:
         kind = a["kind"]
-        if not effects.PER_ACTION[kind]:
+        if not PER_ACTION[kind]:
             continue
         if kind in ("gather", "gather_either"):
             c = a.get("color") or best_color(s, p)
             cap = LOOSE_LIMIT - p["cubes"][CI[c]]
         elif kind == "store_card":
-            cap = p["level"] + 1 - len(p["stored"])
+            cap = room(p["level"]) - len(p["stored"])
         elif kind in ("store_cube", "store_supply"):
-            cap = p["level"] + 1 - p["scubes"][0] - p["scubes"][1]
+            cap = room(p["level"]) - p["scubes"][0] - p["scubes"][1]
         elif kind == "score_cubes":
             cap = p["cubes"][CI[a["color"]]] - _needed(p, a["color"])
         elif kind == "trash_vp":
@@ -235,3 +246,6 @@ def _follow(s: State, seat: int, legal: list[Action]) -> Action:
         if gain > best_gain:
             best, best_gain = a, gain
     return best if best is not None else {"type": "decline"}
+
+
+BOTS = {"random": random_bot, "heuristic": heuristic_bot}

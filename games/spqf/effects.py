@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .cards import CARDS, COLORS, can_follow_any, matches
+from .cards import CARDS, COLORS, PER_ACTION, can_follow_any, matches
 from .tableau import (
     CI,
     OTHER,
@@ -38,32 +38,6 @@ State = dict[str, Any]
 Player = dict[str, Any]
 Act = dict[str, Any]
 Choice = dict[str, Any]
-
-# kind -> resolves per modifier (True) or once (False). Order follows the book's lists.
-PER_ACTION: dict[str, bool] = {
-    "gather": True,
-    "gather_either": True,
-    "gather_stored": False,
-    "gather_per_card": False,
-    "store_card": True,
-    "store_cube": True,
-    "store_supply": True,
-    "resolve_row": False,
-    "extra": False,
-    "convert": True,
-    "follow_twice": False,
-    "recruit_gather": True,
-    "trash_gather": True,
-    "trash_vp": True,
-    "expand": False,
-    "expand_discount": False,
-    "expand_vp": False,
-    "score_cubes": True,
-    "score_stored_cubes": False,
-    "score_stored_cards": False,
-    "score_level": False,
-    "score_mods": True,
-}
 
 
 class Ctx(NamedTuple):

@@ -2,7 +2,8 @@
 
 Every function here works on the engine's private copy of the state and moves it forward until
 somebody owes a real decision (`settle`). Steps: draft, choose, modify, follow, order, unit,
-recruit, over.
+recruit, over. The functions taking (state, seat, action) are the handlers of the action table
+(actions.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from . import effects, tableau
 from .cards import CARDS, END_VP, HAND_SIZE, MAX_LEVEL, has_per_action, matches
 
 State = dict[str, Any]
+Action = dict[str, Any]
 ROUND_LIMIT = 60  # a site safeguard against endless bot games; never reached by real play
 
 
@@ -57,6 +59,17 @@ def play_card(s: State, card: int, source: str) -> None:
     s["step"] = "modify"
 
 
+def play_from_hand(s: State, seat: int, action: Action) -> None:
+    play_card(s, action["card"], "hand")
+    settle(s)
+
+
+def pass_turn(s: State, seat: int, action: Action) -> None:
+    """SPQF, Fase de acción: "Si el jugador activo ... elige no jugar ninguna, puede pasar"."""
+    s["step"] = "recruit"
+    settle(s)
+
+
 def needs_color(card: int) -> bool:
     """SPQF, Siguiendo: the active player's colour for 'gather either' binds the followers."""
     return any(a["kind"] == "gather_either" for a in CARDS[card]["actions"])
@@ -87,7 +100,8 @@ def modify_options(s: State) -> list[dict[str, Any]]:
     return out
 
 
-def add_modifier(s: State, action: dict[str, Any]) -> None:
+def modify(s: State, seat: int, action: Action) -> None:
+    """SPQF, Modificadores: a matching card from the hand, or a stored card once per turn."""
     play = s["play"]
     p = s["players"][s["active"]]
     if "card" in action:
@@ -100,6 +114,11 @@ def add_modifier(s: State, action: dict[str, Any]) -> None:
         s["turn"]["stored_used"].append(card)
         play["stored_mods"].append(card)
     play["mods"] += CARDS[card]["mods"]
+    settle(s)
+
+
+def go(s: State, seat: int, action: Action) -> None:
+    finish_modifying(s, action.get("color"))
 
 
 def finish_modifying(s: State, color: str | None) -> None:
@@ -147,7 +166,12 @@ def next_follower(s: State) -> None:
             return
 
 
-def add_follow(s: State, seat: int, card: int, k: int) -> None:
+def decline(s: State, seat: int, action: Action) -> None:
+    next_follower(s)
+
+
+def follow(s: State, seat: int, action: Action) -> None:
+    card, k = action["card"], action["action"]
     play = s["play"]
     p = s["players"][seat]
     p["hand"].remove(card)
@@ -194,7 +218,8 @@ def _job(seat: int, card: int, k: int, times: int, color: str | None) -> dict[st
     return {"seat": seat, "card": card, "action": k, "times": times, "left": -1, "color": color}
 
 
-def order_first(s: State, k: int) -> None:
+def first(s: State, seat: int, action: Action) -> None:
+    k = action["action"]
     jobs = s["jobs"]
     i = next(i for i, j in enumerate(jobs) if j["seat"] == s["active"] and j["action"] == k)
     jobs.insert(0, jobs.pop(i))
@@ -216,6 +241,11 @@ def run_jobs(s: State) -> None:
             return
         do_unit(s, options[0], run=False)
     end_play(s)
+
+
+def unit(s: State, seat: int, action: Action) -> None:
+    """One unit of the resolving action, chosen by the job's seat."""
+    do_unit(s, action)
 
 
 def do_unit(s: State, choice: dict[str, Any], run: bool = True) -> None:
@@ -262,25 +292,19 @@ def settle(s: State) -> None:
 # --- recruit, discard, draw ---------------------------------------------------------------------
 
 
-def recruit_phase(s: State, card: int) -> None:
-    tableau.recruit_card(s, s["active"], card)
+def recruit(s: State, seat: int, action: Action) -> None:
+    """The recruit phase's card, or a unit of a resolving 'recruit' action (same choice)."""
+    if s["step"] != "recruit":
+        do_unit(s, action)
+        return
+    tableau.recruit_card(s, s["active"], action["card"])
     end_turn(s)
 
 
 def end_turn(s: State) -> None:
     """SPQF, Fase de descarte and Fase de robo, then the end-of-game check."""
     active = s["active"]
-    p = s["players"][active]
-    p["discard"] += p["row"] + p["played"]
-    p["row"] = []
-    p["played"] = []
-    for q in s["players"]:
-        if q["following"]:
-            q["discard"] += q["following"]
-            q["following"] = []
-    p["discard"] += [c for c in p["hand"] if CARDS[c]["starting"]]
-    p["row"] = [c for c in p["hand"] if not CARDS[c]["starting"]]
-    p["hand"] = []
+    _discard_phase(s, s["players"][active])
     tableau.draw(s, active, HAND_SIZE)
     _check_end(s)
     nxt = (active + 1) % s["n"]
@@ -295,6 +319,21 @@ def end_turn(s: State) -> None:
             return
     s["active"] = nxt
     start_turn(s)
+
+
+def _discard_phase(s: State, p: dict[str, Any]) -> None:
+    """The old trade row and the played cards go to the discard pile, and so do the cards every
+    follower played; starting cards in hand are discarded, the rest become the new trade row."""
+    p["discard"] += p["row"] + p["played"]
+    p["row"] = []
+    p["played"] = []
+    for q in s["players"]:
+        if q["following"]:
+            q["discard"] += q["following"]
+            q["following"] = []
+    p["discard"] += [c for c in p["hand"] if CARDS[c]["starting"]]
+    p["row"] = [c for c in p["hand"] if not CARDS[c]["starting"]]
+    p["hand"] = []
 
 
 def _check_end(s: State) -> None:

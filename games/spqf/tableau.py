@@ -9,7 +9,7 @@ from typing import Any
 
 from games.core.rng import Rng
 
-from .cards import CENTRAL_SIZE, LEVEL_COSTS, LOOSE_LIMIT, MAX_LEVEL
+from .cards import CENTRAL_SIZE, LEVEL_COSTS, LOOSE_LIMIT, MAX_LEVEL, room
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -22,11 +22,11 @@ OTHER = {"g": "b", "b": "g"}
 
 def card_room(p: Player) -> bool:
     """SPQF, Nivel de civilización: level 0 stores one card; each level one more."""
-    return bool(len(p["stored"]) < p["level"] + 1)
+    return bool(len(p["stored"]) < room(p["level"]))
 
 
 def cube_room(p: Player) -> bool:
-    return bool(p["scubes"][0] + p["scubes"][1] < p["level"] + 1)
+    return bool(p["scubes"][0] + p["scubes"][1] < room(p["level"]))
 
 
 def can_gather(s: State, p: Player, color: str) -> bool:

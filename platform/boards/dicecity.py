@@ -3,14 +3,17 @@
 Pure Python (no database). Each legal action of the viewer is attached to the thing it acts on
 (a city space, a display card, a pile, a bandit or ship pile, a stock), so the template can make
 that thing clickable in place; the site still lists every action as a button too.
+
+It reads only the engine contract: the card catalogue from the game's `reference()`, and what
+depends on the state (a location's defense and VP, the scores) from the view.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from games.dicecity import cards as C
-from games.dicecity.state import location_vp
+from games.core import get_game
 
 Key = tuple[Any, ...]
 STEP_TITLES = {"dice": "Dice step", "attack": "Attack step", "build": "Build and trade step"}
@@ -26,6 +29,16 @@ PENDING_TITLES = {
 }
 
 
+@cache
+def _catalogue() -> dict[str, Any]:
+    """The engine's static data (rows = die colours, resources, cards, bandits, trade ships)."""
+    return dict(get_game("dicecity").reference())
+
+
+def _row_index(colour: str) -> int:
+    return list(_catalogue()["rows"]).index(colour)
+
+
 def _targets(legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[Key, dict[str, Any]]:
     """The first legal action for each clickable thing."""
     seat = view["turn"]["seat"]
@@ -39,12 +52,12 @@ def _targets(legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[Key, dic
 def _keys(a: dict[str, Any], view: dict[str, Any], seat: int) -> list[Key]:
     kind = a["type"]
     if kind == "use":
-        r = C.ROW_INDEX[a["die"]]
+        r = _row_index(a["die"])
         return [("cell", seat, r * 6 + view["players"][seat]["dice"][r])]
     if kind in ("reactivate", "place", "copy"):
-        return [("cell", seat, C.ROW_INDEX[a["row"]] * 6 + a["col"] - 1)]
+        return [("cell", seat, _row_index(a["row"]) * 6 + a["col"] - 1)]
     if kind == "attack_location":
-        return [("cell", a["seat"], C.ROW_INDEX[a["row"]] * 6 + a["col"] - 1)]
+        return [("cell", a["seat"], _row_index(a["row"]) * 6 + a["col"] - 1)]
     if kind in ("build", "discard"):
         return [("card", a["card"])]
     if kind == "attack_bandits":
@@ -53,14 +66,15 @@ def _keys(a: dict[str, Any], view: dict[str, Any], seat: int) -> list[Key]:
         return [("ship", a["ship"] - 1)]
     if kind == "raid":
         return [("stock", a["seat"], a["resource"])]
-    if kind == "spend_passes" and a["gain"] in C.RES_INDEX:
+    if kind == "spend_passes" and a["gain"] in _catalogue()["resources"]:
         return [("stock", seat, a["gain"])]
     return []
 
 
 def _card(slug: str) -> dict[str, Any]:
-    card = C.CARDS[slug]
-    cost = [f"{n} {C.RESOURCES[i]}" for i, n in enumerate(card["cost"]) if n]
+    catalogue = _catalogue()
+    card = catalogue["cards"][slug]
+    cost = [f"{n} {catalogue['resources'][i]}" for i, n in enumerate(card["cost"]) if n]
     return {
         "slug": slug,
         "name": card["name"],
@@ -75,13 +89,13 @@ def _card(slug: str) -> dict[str, Any]:
 
 def _city(p: dict[str, Any], seat: int, found: dict[Key, Any], active: bool) -> list[Any]:
     rows = []
-    for r, colour in enumerate(C.ROWS):
+    for r, colour in enumerate(_catalogue()["rows"]):
         cells = []
         for col in range(6):
             slot = r * 6 + col
             cell = _card(p["city"][slot])
             cell.update(
-                vp=location_vp(p, slot),
+                vp=p["location_vp"][slot],
                 off=p["off"][slot],
                 shield=p["defense"][slot],
                 die=colour if p["dice"][r] == col else None,
@@ -97,7 +111,7 @@ def _player(view: dict[str, Any], seat: int, p: dict[str, Any], info: Any, found
     active = view["turn"]["seat"] == seat and not view["over"]
     stock = [
         {"name": name, "count": p["res"][i], "item": found.get(("stock", seat, name))}
-        for i, name in enumerate(C.RESOURCES)
+        for i, name in enumerate(_catalogue()["resources"])
     ]
     return {
         "seat": seat,
@@ -117,25 +131,38 @@ def _player(view: dict[str, Any], seat: int, p: dict[str, Any], info: Any, found
     }
 
 
+def _market(view: dict[str, Any], found: dict[Key, Any]) -> dict[str, Any]:
+    """The display, the piles, the bandits and the trade ships, each with its legal action."""
+    catalogue = _catalogue()
+    return {
+        "display": [dict(_card(slug), item=found.get(("card", slug))) for slug in view["display"]],
+        "piles": [
+            dict(_card(slug), left=left, item=found.get(("card", slug)))
+            for slug, left in view["piles"].items()
+        ],
+        "bandits": [
+            dict(catalogue["bandits"][i], left=left, item=found.get(("bandits", i)))
+            for i, left in enumerate(view["bandits"])
+        ],
+        "ships": [
+            dict(
+                vp=ship["vp"],
+                cost="/".join(map(str, ship["cost"])),
+                left=left,
+                item=found.get(("ship", i)),
+            )
+            for i, (ship, left) in enumerate(
+                zip(catalogue["trade_ships"], view["ships"], strict=True)
+            )
+        ],
+    }
+
+
 def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:
     found = _targets(legal, view)
     names = {p["seat"]: p for p in players}
-    display = [dict(_card(slug), item=found.get(("card", slug))) for slug in view["display"]]
-    piles = [
-        dict(_card(slug), left=left, item=found.get(("card", slug)))
-        for slug, left in view["piles"].items()
-    ]
-    bandits = [
-        dict(C.BANDITS[i], left=left, item=found.get(("bandits", i)))
-        for i, left in enumerate(view["bandits"])
-    ]
-    ships = [
-        dict(vp=C.SHIPS[i]["vp"], cost="/".join(map(str, C.SHIPS[i]["cost"])), left=left,
-             item=found.get(("ship", i)))
-        for i, left in enumerate(view["ships"])
-    ]  # fmt: skip
     turn = view["turn"]
     pending = view["pending"]
     return {
@@ -143,10 +170,7 @@ def board_context(
             "players": [
                 _player(view, i, p, names.get(i), found) for i, p in enumerate(view["players"])
             ],
-            "display": display,
-            "piles": piles,
-            "bandits": bandits,
-            "ships": ships,
+            **_market(view, found),
             "deck_count": view["deck_count"],
             "step": STEP_TITLES.get(turn["step"], "Game over"),
             "pending": PENDING_TITLES.get(pending["kind"]) if pending else None,

@@ -3,15 +3,17 @@
 Pure Python (no database). Each legal action that names a card is attached to that card, so
 the template makes the card clickable where it lies (hand, trade rows, draft pack, storage);
 choices that name no card (pass, resolve, decline, colours...) are drawn in the prompt.
+
+It reads only the engine contract: the card catalogue, the colours and the reference card (level
+costs, level VP, storage room) from the game's `reference()`, everything else from the view.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from games.spqf import cards as C
-from games.spqf.effects import PER_ACTION
-from games.spqf.text import action_text
+from games.core import get_game
 
 STEP_TITLES = {
     "draft": "Draft: choose one Civilization card and pass the rest to the left",
@@ -23,32 +25,39 @@ STEP_TITLES = {
     "recruit": "Recruit phase: take a card from the central row or another player's row",
     "over": "Game over",
 }
-CATEGORY_LABELS = {c: c.capitalize() for c in C.CATEGORIES} | {C.WILD: "Oak leaf (wild)"}
+
+
+@cache
+def _reference() -> dict[str, Any]:
+    """The engine's static data: every card instance's design, colours, levels, monuments."""
+    return dict(get_game("spqf").reference())
+
+
+@cache
+def _category_labels() -> dict[str, str]:
+    ref = _reference()
+    return {c: c.capitalize() for c in ref["categories"]} | {ref["wild"]: "Oak leaf (wild)"}
 
 
 def _card(card: int, found: dict[int, Any]) -> dict[str, Any]:
-    d = C.CARDS[card]
-    cost = " + ".join(
-        f"{n} {name}" for n, name in zip(d["cost"], ("green", "black"), strict=True) if n
-    )
+    ref = _reference()
+    d = ref["cards"][card]
+    colors = ref["colors"].values()
+    cost = " + ".join(f"{n} {name}" for n, name in zip(d["cost"], colors, strict=True) if n)
     return {
         "id": card,
         "name": d["name"],
         "cat": d["cat"],
-        "cat_label": CATEGORY_LABELS[d["cat"]],
+        "cat_label": _category_labels()[d["cat"]],
         "mods": range(d["mods"]),
         "vp": d["vp"],
         "cost": cost,
         "actions": [
-            {"text": action_text(a), "binary": a["kind"] in _BINARY, "follow": a["follow"]}
-            for a in d["actions"]
+            {"text": a["text"], "binary": a["binary"], "follow": a["follow"]} for a in d["actions"]
         ],
         "starting": d["starting"],
         "item": found.get(card),
     }
-
-
-_BINARY = {kind for kind, per_action in PER_ACTION.items() if not per_action}
 
 
 def _targets(legal: list[dict[str, Any]]) -> tuple[dict[int, Any], list[dict[str, Any]]]:
@@ -67,8 +76,13 @@ def _targets(legal: list[dict[str, Any]]) -> tuple[dict[int, Any], list[dict[str
 
 def _player(view: dict[str, Any], p: dict[str, Any], info: Any, found: dict[int, Any]) -> Any:
     seat = p["seat"]
-    cards = lambda ids: [_card(c, found) for c in ids]  # noqa: E731
+
+    def cards(ids: list[int]) -> list[dict[str, Any]]:
+        return [_card(c, found) for c in ids]
+
     monument = p["monument"]
+    ref = _reference()
+    level = ref["levels"][p["level"]]
     return {
         "seat": seat,
         "name": info["name"] if info else f"Player {seat + 1}",
@@ -88,11 +102,11 @@ def _player(view: dict[str, Any], p: dict[str, Any], info: Any, found: dict[int,
         "picks": cards(p["picks"]) if p["picks"] else [],
         "cubes": p["cubes"],
         "stored_cubes": p["stored_cubes"],
-        "room": p["level"] + 1,
+        "room": level["room"],
         "level": p["level"],
-        "level_vp": C.LEVEL_VP[p["level"]],
+        "level_vp": level["vp"],
         "vp": p["vp"],
-        "monument": C.MONUMENTS[monument] if monument is not None else None,
+        "monument": ref["monuments"][monument] if monument is not None else None,
     }
 
 
@@ -116,6 +130,20 @@ def _you_first(view: dict[str, Any]) -> list[dict[str, Any]]:
     return players if you is None else players[you:] + players[:you]
 
 
+def _current(play: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    """The action card being resolved, its modifiers, its colour and who follows it."""
+    return {
+        "card": _card(play["card"], {}),
+        "source": play["source"],
+        "mods": play["mods"],
+        "modifiers": [_card(c, {}) for c in play["mod_cards"] + play["stored_mods"]],
+        "color": _reference()["colors"].get(play["color"] or ""),
+        "follows": [
+            {"name": names[f[0]], "card": _card(f[1], {}), "times": f[3]} for f in play["follows"]
+        ],
+    }
+
+
 def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:
@@ -123,23 +151,6 @@ def board_context(
     info = {p["seat"]: p for p in players}
     names = {i: (info[i]["name"] if i in info else f"Player {i + 1}") for i in range(view["seats"])}
     play = view["play"]
-    current = None
-    if play is not None:
-        current = {
-            "card": _card(play["card"], {}),
-            "source": play["source"],
-            "mods": play["mods"],
-            "modifiers": [_card(c, {}) for c in play["mod_cards"] + play["stored_mods"]],
-            "color": {"g": "green", "b": "black"}.get(play["color"] or ""),
-            "follows": [
-                {"name": names[f[0]], "card": _card(f[1], {}), "times": f[3]}
-                for f in play["follows"]
-            ],
-        }
-    reference = [
-        {"level": n, "cost": C.LEVEL_COSTS[n], "vp": C.LEVEL_VP[n], "room": n + 1}
-        for n in range(C.MAX_LEVEL + 1)
-    ]
     return {
         "sp": {
             "players": [_player(view, p, info.get(p["seat"]), found) for p in _you_first(view)],
@@ -149,12 +160,12 @@ def board_context(
             "supply": view["supply"],
             "prompt": _prompt(view, names),
             "choices": others,
-            "play": current,
+            "play": _current(play, names) if play is not None else None,
             "plays_left": view["turn"]["plays"],
             "end": view["end"],
             "round": view["round"] + (0 if view["step"] == "over" else 1),
             "over": view["step"] == "over",
-            "reference": reference,
+            "reference": _reference()["levels"],
             "firsts": [names.get(s, "—") if s >= 0 else "—" for s in view["firsts"]],
         }
     }

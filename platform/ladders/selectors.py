@@ -76,6 +76,8 @@ def _rank_expression(game: str) -> Any:
 
 # The page of established players at any offset: the bucket counts say which rating the page
 # starts below and how many rows of the ladder index are left to skip (a few hundred at most).
+# With no bucket that far (an empty ladder) `start` is empty: no row passes `rating < NULL`, and
+# the OFFSET falls back to 0 (SQLite refuses OFFSET NULL, which PostgreSQL reads as 0).
 _RANKED_PAGE_SQL = """
 WITH cumulative AS (
     SELECT bucket, count, SUM(count) OVER (ORDER BY bucket DESC) AS through
@@ -91,7 +93,7 @@ WHERE r.id IN (
     SELECT id FROM ladders_rating
     WHERE game = %(game)s AND games >= %(established)s AND rating < (SELECT below FROM start)
     ORDER BY rating DESC, id
-    LIMIT %(limit)s OFFSET (SELECT skip FROM start)
+    LIMIT %(limit)s OFFSET COALESCE((SELECT skip FROM start), 0)
 )
 ORDER BY r.rating DESC, r.id
 """

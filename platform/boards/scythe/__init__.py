@@ -1,10 +1,11 @@
 """Scythe board context: the view reshaped for templates/games/scythe/board.html.
 
-Pure Python (no database; it reads the engine's data and applies its control and scoring rules
-to the view, never to the state). Each legal action of the viewer is attached to what it acts
-on: a hex (hexmap.py: move destinations, placements, produce, deploy, build, fights), a mat
-section or top box (mats.py), a dial value, a combat card, an encounter option, a Factory card,
-an objective, an upgrade or enlist cell (here), so the template can make it clickable in place;
+Pure Python (no database). It reads only the engine contract: the seat's view (which carries
+control and the score so far), the legal actions and the game's `reference()` data
+(reference.py). Each legal action of the viewer is attached to what it acts on: a hex
+(hexmap.py: move destinations, placements, produce, deploy, build, fights), a mat section or
+top box (mats.py), a dial value, a combat card, an encounter option, a Factory card, an
+objective, an upgrade or enlist cell (here), so the template can make it clickable in place;
 the site still lists every action as a button too.
 """
 
@@ -12,13 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.scythe.data import BOTTOM_RESOURCE, ENCOUNTERS, HEXES, STRUCTURE_TILES, TOP_BOXES
-
 from .hexmap import FRAME, hex_targets, map_pieces, terrain_svg, unit_hex_now, unit_name
 from .mats import BOTTOMS, player
+from .reference import HEXES, REF
 from .words import GRANT_TEXT, PHASES, TILE_TEXT, TRIUMPHS, factory_card, gains
 
 Item = dict[str, Any]
+BOTTOM_RESOURCE: dict[str, str] = REF["bottom_resource"]
+ENCOUNTERS: dict[str, list[dict[str, Any]]] = REF["encounters"]
+STRUCTURE_TILES: dict[str, list[list[int]]] = REF["structure_tiles"]
+TOP_BOXES: dict[str, list[int]] = REF["top_boxes"]
+ENLIST_BONUSES: list[str] = REF["enlist_bonuses"]
 KEY_FIELDS = {
     "section": ("n",),
     "move": (),
@@ -174,7 +179,7 @@ def _encounter(view: dict[str, Any], keys: Any) -> dict[str, Any] | None:
             "item": keys.get(("encounter", i + 1)),
             "closed": deciding and i + 1 not in enc["taken"] and ("encounter", i + 1) not in keys,
         }
-        for i, o in enumerate(ENCOUNTERS[enc["card"]])
+        for i, o in enumerate(ENCOUNTERS[str(enc["card"])])
     ]
     return {"card": enc["card"], "hex": enc["hex"], "options": options}
 
@@ -203,7 +208,7 @@ def _grid(keys: dict[tuple[Any, ...], Item], kind: str) -> dict[str, Any] | None
     if not any(k[0] == kind for k in keys):
         return None
     rows = list(TOP_BOXES) if kind == "upgrade" else list(BOTTOMS)
-    cols = list(BOTTOMS) if kind == "upgrade" else ["power", "coins", "popularity", "cards"]
+    cols = list(BOTTOMS) if kind == "upgrade" else list(ENLIST_BONUSES)
     return {
         "cols": cols,
         "rows": [{"name": r, "cells": [keys.get((kind, r, c)) for c in cols]} for r in rows],

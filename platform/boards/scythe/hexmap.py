@@ -12,9 +12,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games.scythe.data import FACTIONS, FACTORY_HEX, HEXES
-from games.scythe.text import carry_words
-
+from .reference import FACTIONS, FACTORY_HEX, HEXES, carry_words
 from .words import COLOURS, INK, RES_NAMES, RES_SHORT, STRUCT_SHORT
 
 Item = dict[str, Any]

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.scythe.board import controlled, occupancy, resources_controlled
-from games.scythe.data import FACTIONS, FACTORY_HEX, MATS, OBJECTIVES, TOP_BOXES
-from games.scythe.scoring import score_seat
-
+from .reference import FACTIONS, FACTORY_HEX, REF
 from .words import (
     COLOURS,
     GAIN_WORDS,
@@ -23,14 +20,13 @@ from .words import (
 )
 
 Item = dict[str, Any]
-
-
-BOXES_OF = {
-    "move_gain": ("move", "gain"),
-    "bolster": ("power", "cards"),
-    "trade": ("popularity",),
-    "produce": ("produce",),
-}
+MATS: list[dict[str, Any]] = REF["mats"]
+OBJECTIVES: dict[str, dict[str, Any]] = REF["objectives"]
+TOP_BOXES: dict[str, list[int]] = REF["top_boxes"]
+BOXES_OF: dict[str, list[str]] = REF["boxes_of_top"]
+BOTTOMS: list[str] = REF["bottom_actions"]
+PAID_WITH: dict[str, str] = REF["bottom_resource"]
+# The legal action a click on a top box stands for (its key in board_context's targets).
 ACTION_OF_BOX = {
     "move": ("move",),
     "gain": ("gain",),
@@ -39,8 +35,6 @@ ACTION_OF_BOX = {
     "popularity": ("trade", "popularity"),
     "produce": ("produce",),
 }
-BOTTOMS = ("upgrade", "deploy", "build", "enlist")
-PAID_WITH = {"upgrade": "oil", "deploy": "metal", "build": "wood", "enlist": "food"}
 
 
 def _top_boxes(p: dict[str, Any], top: str, keys: dict[tuple[Any, ...], Item]) -> list[Any]:
@@ -92,30 +86,25 @@ def _sections(p: dict[str, Any], keys: dict[tuple[Any, ...], Item], mine: bool) 
 
 
 def tier(popularity: int) -> str:
-    """Scythe, End of game scoring: what a star, a territory and 2 resources are worth now."""
-    if popularity <= 6:
-        star, land, pair = 3, 2, 1
-    elif popularity <= 12:
-        star, land, pair = 4, 3, 2
-    else:
-        star, land, pair = 5, 4, 3
-    return f"scores {star}/star, {land}/territory, {pair}/2 resources"
+    """Scythe, End of game scoring: what a star, a territory and 2 resources are worth now (the
+    engine's tiers, by popularity)."""
+    row = next(t for t in REF["scoring_tiers"] if popularity <= t["popularity_up_to"])
+    return (
+        f"scores {row['star']}/star, {row['territory']}/territory, "
+        f"{row['resource_pair']}/2 resources"
+    )
 
 
 def standing(view: dict[str, Any], seat: int) -> dict[str, Any]:
     """Territories and resources the seat controls and its score if the game ended now: all of
-    it public (the engine's own control and scoring rules, applied to the view)."""
-    occ = occupancy(view)
-    land = controlled(view, seat, occ)
-    score = score_seat(view, seat)
+    it public, and all of it from the view (the engine applies its own rules)."""
+    p = view["players"][seat]
+    land = p["controlled"]
+    score = p["score"]
     return {
         "territories": len(land),
         "factory": FACTORY_HEX in land,
-        "resources": dict(
-            zip(
-                ("food", "wood", "metal", "oil"), resources_controlled(view, seat, occ), strict=True
-            )
-        ),
+        "resources": dict(p["controlled_resources"]),
         "score": score["total"],
         "breakdown": {k: v for k, v in score.items() if k not in ("total", "tiebreak")},
     }
@@ -148,8 +137,8 @@ def player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, A
         "hand": p.get("hand"),
         "objectives": [
             {
-                "name": OBJECTIVES[o]["name"],
-                "text": objective_text(OBJECTIVES[o]["req"]),
+                "name": OBJECTIVES[str(o)]["name"],
+                "text": objective_text(OBJECTIVES[str(o)]["req"]),
                 "item": keys.get(("reveal", o)),
             }
             for o in p["objs"]
@@ -158,7 +147,7 @@ def player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, A
         else None,
         "objective_count": p["objectives"],
         "revealed": [
-            {"name": OBJECTIVES[o]["name"], "text": objective_text(OBJECTIVES[o]["req"])}
+            {"name": OBJECTIVES[str(o)]["name"], "text": objective_text(OBJECTIVES[str(o)]["req"])}
             for o in p["revealed"]
         ],
         "stars": stars,

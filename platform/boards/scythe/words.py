@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.scythe.data import FACTORY_CARDS
+from .reference import REF
 
 COLOURS = {
     "nordic": "#3b6fb6",
@@ -16,7 +16,7 @@ COLOURS = {
     "togawa": "#7a4e9a",
 }
 INK = {"crimea": "#222", "polania": "#222"}  # text on light faction colours
-RES_NAMES = ("food", "wood", "metal", "oil")
+RES_NAMES = tuple(REF["resources"])
 RES_SHORT = {"food": "F", "wood": "W", "metal": "M", "oil": "O"}
 STRUCT_SHORT = {"monument": "Mo", "mill": "Mi", "mine": "Mn", "armory": "Ar"}
 TOP_TITLES = {
@@ -127,7 +127,7 @@ def _count(words: str, amount: int) -> str:
 def factory_card(number: int | None) -> dict[str, Any] | None:
     if number is None:
         return None
-    card = FACTORY_CARDS[number]
+    card = REF["factory_cards"][str(number)]
     return {"number": number, "cost": gains(card["cost"]), "gain": gains(card["gain"])}
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from games.core import format_action, parse_action
 from games.dicecity import GAME
 from games.dicecity import cards as C
+from games.dicecity.rules import legal_actions
 
 State = dict[str, Any]
 
@@ -33,11 +34,15 @@ def dice(state: State, seat: int, **cols: int) -> None:
 
 def act(state: State, text: str, seat: int | None = None) -> State:
     seat = state["turn"]["seat"] if seat is None else seat
+    # Scenarios change states in place, which the memo of legal actions (keyed on the state
+    # object, sound for the engine's own states) cannot see: start afresh.
+    legal_actions.forget()
     return GAME.apply(state, seat, parse_action(text))
 
 
 def legal(state: State, seat: int | None = None) -> set[str]:
     seat = state["turn"]["seat"] if seat is None else seat
+    legal_actions.forget()  # as in act: the state may have been changed in place
     return {format_action(a) for a in GAME.legal_actions(state, seat)}
 
 

@@ -155,7 +155,7 @@ def test_it_pays_one_resource_for_three_of_the_same_with_storehouse():
 
 
 def test_it_scores_cathedral_one_per_cultural_location_in_its_row_and_has_no_die_ability():
-    from games.dicecity.state import location_vp
+    from games.dicecity.scoring import location_vp
 
     state = _use("cathedral", "yellow 1")
     # Yellow row: Small House (printed) at 3, and the Cathedral itself.

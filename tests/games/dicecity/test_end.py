@@ -1,7 +1,7 @@
 """Dice City, "4. Paso de fin de turno", "Fin del juego" and "Puntuación"."""
 
 from games.dicecity import GAME
-from games.dicecity.state import score
+from games.dicecity.scoring import score
 
 from .helpers import act, at_step, legal, put, table
 

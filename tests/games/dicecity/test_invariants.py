@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from games.core import Rng
 from games.dicecity import GAME
-from games.dicecity.state import score
+from games.dicecity.scoring import score
 
 
 def _earned(p):

@@ -10,6 +10,11 @@ from games.dicecity import GAME
 from .helpers import act, at_step, dice, put, table
 
 
+def _narrate(state, seat, action):
+    """The log line, told from the states before and after the move (the contract's narrate)."""
+    return GAME.narrate(state, seat, action, GAME.apply(state, seat, action))
+
+
 def test_it_never_shows_the_deck_order_or_the_rng_in_any_view():
     state = table(3)
     for seat in (0, 1, 2, None):
@@ -31,24 +36,24 @@ def test_it_narrates_a_die_use_with_its_gain():
     state = table()
     put(state, 0, "red 3", "quarry")
     dice(state, 0, red=3)
-    assert GAME.narrate(state, 0, parse_action("use die=red")) == "used Quarry: +2 stone"
+    assert _narrate(state, 0, parse_action("use die=red")) == "used Quarry: +2 stone"
     assert GAME.label(state, 0, parse_action("use die=red")) == "Use Quarry (red die)"
 
 
 def test_it_narrates_attacks_builds_and_trades():
     state = at_step(table(), "attack", army=4)
     put(state, 1, "red 3", "manor")
-    text = GAME.narrate(state, 0, parse_action("attack_location seat=1 row=red col=3"))
+    text = _narrate(state, 0, parse_action("attack_location seat=1 row=red col=3"))
     assert text == "deactivated player 2's Manor (red 3): -4 army, +2 VP"
     state = at_step(table(), "build")
     state["players"][0]["res"] = [2, 2, 2]
-    assert GAME.narrate(state, 0, parse_action("trade ship=1")) == (
+    assert _narrate(state, 0, parse_action("trade ship=1")) == (
         "exported 2 wood, 2 stone, 2 iron on a trade ship: +5 VP"
     )
     placing = act(act(state, "build card=quarry"), "place row=red col=3", 0)
     assert placing["players"][0]["city"][14] == "quarry"
     building = act(state, "build card=quarry")
-    assert GAME.narrate(building, 0, parse_action("place row=red col=3")) == (
+    assert _narrate(building, 0, parse_action("place row=red col=3")) == (
         "built Quarry on red 3, covering Traveller"
     )
 
@@ -64,8 +69,9 @@ def test_it_labels_every_legal_action_of_a_random_game():
         for action in actions:
             assert GAME.label(state, seat, action)
         action = actions[rng.below(len(actions))]
-        assert GAME.narrate(state, seat, action)
-        state = GAME.apply(state, seat, action)
+        after = GAME.apply(state, seat, action)
+        assert GAME.narrate(state, seat, action, after)
+        state = after
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.scythe import GAME
 from games.scythe.data import COMBAT_DECK, MATS
-from games.scythe.setup import new_player, turn_order
+from games.scythe.state import new_player, turn_order
 
 State = dict[str, Any]
 MAT = {m["name"]: i for i, m in enumerate(MATS)}
@@ -53,15 +53,20 @@ def at(state: State, seat: int, top: str) -> State:
     return GAME.apply(fresh(state), seat, {"type": "section", "n": section_of(state, seat, top)})
 
 
+def told(state: State, seat: int, action: dict[str, Any]) -> str:
+    """The log line of an action, told from the states before and after it (contract's narrate)."""
+    return GAME.narrate(state, seat, action, GAME.apply(fresh(state), seat, action))
+
+
 def legal_types(state: State, seat: int) -> set[str]:
     return {a["type"] for a in GAME.legal_actions(state, seat)}
 
 
 def fresh(state: State) -> State:
     """A state edited in place by a test must not reuse a cached legal-action list."""
-    from games.scythe import board, turn
+    from games.scythe import board, rules
 
-    turn._memo[0] = None
+    rules.legal_actions.forget()
     board._memo[0] = None
     return state
 

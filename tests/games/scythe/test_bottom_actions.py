@@ -3,7 +3,7 @@
 from games.scythe import GAME
 from games.scythe.bottom import cost_now
 
-from .helpers import play, section_with_bottom, table
+from .helpers import play, section_with_bottom, table, told
 
 
 def two():
@@ -191,7 +191,7 @@ def test_it_lets_crimea_choose_whether_to_use_coercion():
     assert state["phase"] == "payment"
     assert GAME.legal_actions(state, 0) == [{"type": "pay_from", "hex": "r7c3"}, {"type": "coerce"}]
     assert "your 2 card" in GAME.label(state, 0, {"type": "coerce"})
-    assert "2" not in GAME.narrate(state, 0, {"type": "coerce"})
+    assert "2" not in told(state, 0, {"type": "coerce"})
     used = play(state, 0, {"type": "coerce"})
     assert used["players"][0]["hand"] == [5] and used["discard"] == [2]
     assert used["res"] == {"r7c3": [0, 0, 1, 0]}
@@ -212,7 +212,7 @@ def test_it_asks_for_the_tokens_of_a_completed_action_paid_for_its_coins_too():
     state = play(state, 0, {"type": "pay", "action": "deploy"})
     assert state["phase"] == "payment"
     assert GAME.timeout_action(state, 0) == {"type": "pay_from", "hex": "r1c4"}
-    assert GAME.narrate(state, 0, {"type": "pay_from", "hex": "r1c5"}) == "paid 1 metal from r1c5"
+    assert told(state, 0, {"type": "pay_from", "hex": "r1c5"}) == "paid 1 metal from r1c5"
     state = play(state, 0, {"type": "pay_from", "hex": "r1c5"}, {"type": "pay_from", "hex": "r1c5"})
     # the third metal has one way left: paid at once, then the coins
     assert state["res"] == {"r1c4": [0, 0, 1, 0]}

@@ -52,7 +52,8 @@ def test_it_redacts_combat_choices_in_the_public_log():
     state = GAME.setup(2, 1, {})
     assert GAME.public_action(state, 0, {"type": "dial", "power": 5}) == {"type": "dial"}
     assert GAME.public_action(state, 0, {"type": "card", "value": 4}) == {"type": "card"}
-    assert "5" not in GAME.narrate(state, 0, {"type": "dial", "power": 5})
+    # The log line of a dial is told without the state after it: none is needed here.
+    assert "5" not in GAME.narrate(state, 0, {"type": "dial", "power": 5}, state)
 
 
 def test_it_times_out_quietly():
@@ -69,5 +70,5 @@ def test_it_labels_every_legal_action_and_narrates_it():
         actions = GAME.legal_actions(state, seat)
         for action in actions:
             assert GAME.label(state, seat, action)
-            assert GAME.narrate(state, seat, action)
+            assert GAME.narrate(state, seat, action, GAME.apply(state, seat, action))
         state = GAME.apply(state, seat, actions[rng.below(len(actions))])

@@ -83,6 +83,12 @@ def act(s: dict[str, Any], seat: int, type_: str, **fields: Any) -> dict[str, An
     return GAME.apply(s, seat, {"type": type_, **fields})
 
 
+def narrate(s: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
+    """The log line of a move, told from the states before and after it (the contract's
+    narrate)."""
+    return GAME.narrate(s, seat, action, GAME.apply(s, seat, action))
+
+
 def legal(s: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     return GAME.legal_actions(s, seat)
 

@@ -1,5 +1,8 @@
 """SPQF, "Fase de acción": the action card, its cost, modifiers, stored modifiers, usefulness."""
 
+import pytest
+
+from games.core import IllegalAction, InvalidAction
 from games.spqf import GAME
 
 from .helpers import act, arrange, civ, legal, place, starting, types
@@ -35,12 +38,10 @@ def test_it_refuses_a_card_whose_cube_cost_cannot_be_paid():
     clover = civ("ag_clover")
     s = arrange(hands={0: [clover, starting(0, "s_forage")]})
     assert {"type": "play", "card": clover} not in legal(s, 0)
-    try:
+    with pytest.raises(IllegalAction, match="Clover Fields cannot be played now") as refused:
         act(s, 0, "play", card=clover)
-    except Exception as exc:  # noqa: BLE001
-        assert "cost" in exc.reason
-    else:
-        raise AssertionError("an unpaid card was played")
+    assert "its cube cost cannot be paid" in refused.value.reason
+    assert s["players"][0]["hand"] == [clover, starting(0, "s_forage")]  # nothing changed
 
 
 def test_it_adds_matching_modifiers_from_the_hand_and_oak_leaves_are_wild():
@@ -109,17 +110,31 @@ def test_it_lets_the_active_player_choose_the_order_of_two_actions():
     assert s["players"][0]["cubes"] == [0, 2]  # then gathered one black
 
 
-def test_it_refuses_malformed_and_out_of_turn_actions():
+@pytest.mark.parametrize(
+    ("bad", "reason"),
+    [
+        ({"type": "play"}, "missing: card"),
+        ({"type": "play", "card": "x"}, "'card' must be a whole number"),
+        ({"type": "play", "card": True}, "'card' must be a whole number"),
+        ({"type": "play", "card": 0, "color": "g"}, "not 'color'"),
+        ({"type": "modify", "card": 1, "stored": 2}, "exactly one of: card, stored"),
+        ({"type": "fly"}, "SPQF has no action called 'fly'"),
+        ({"card": 0}, "an action is an object with a string 'type'"),
+    ],
+)
+def test_it_refuses_malformed_actions_as_invalid(bad, reason):
     s = arrange(hands={0: [starting(0, "s_forage")]})
-    for bad in ({"type": "play"}, {"type": "play", "card": "x"}, {"type": "fly"}):
-        try:
-            GAME.apply(s, 0, bad)
-        except Exception as exc:  # noqa: BLE001
-            assert type(exc).__name__ == "InvalidAction"
-    try:
+    with pytest.raises(InvalidAction) as refused:
+        GAME.apply(s, 0, bad)
+    assert reason in refused.value.reason
+
+
+def test_it_refuses_a_well_formed_action_from_a_seat_not_to_act_as_illegal():
+    s = arrange(hands={0: [starting(0, "s_forage")]})
+    assert GAME.to_act(s) == (0,)
+    with pytest.raises(IllegalAction, match="It is not your decision now"):
         GAME.apply(s, 1, {"type": "pass"})
-    except Exception as exc:  # noqa: BLE001
-        assert type(exc).__name__ == "IllegalAction"
+    assert GAME.apply(s, 0, {"type": "pass"})["step"] == "recruit"  # the active seat may pass
 
 
 def test_it_lets_two_stored_cards_modify_the_same_action_card():

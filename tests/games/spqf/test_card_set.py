@@ -3,7 +3,7 @@
 from collections import Counter
 
 from games.spqf import cards as C
-from games.spqf.effects import PER_ACTION
+from games.spqf.cards import PER_ACTION
 
 from .helpers import act, arrange, civ
 

@@ -1,5 +1,8 @@
 """SPQF, "Fin del juego": the three triggers, the round played out, scoring and ties."""
 
+import pytest
+
+from games.core import IllegalAction
 from games.spqf import GAME, scoring
 from games.spqf import cards as C
 
@@ -17,6 +20,8 @@ def test_it_starts_the_end_at_25_vp_tokens_and_plays_the_round_out():
     s = next_turn(s)
     assert s["step"] == "over" and GAME.outcome(s) is not None
     assert GAME.to_act(s) == ()
+    with pytest.raises(IllegalAction, match="The game is over"):
+        GAME.apply(s, 0, {"type": "pass"})
 
 
 def test_it_starts_the_end_when_a_player_reaches_level_five():

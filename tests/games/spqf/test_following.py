@@ -2,7 +2,7 @@
 
 from games.spqf import GAME
 
-from .helpers import act, arrange, civ, legal, next_turn, place, starting
+from .helpers import act, arrange, civ, legal, narrate, next_turn, place, starting
 
 
 def test_it_lets_followers_follow_with_a_matching_card_after_the_active_player():
@@ -149,7 +149,7 @@ def test_the_log_line_tells_what_the_resolution_gave_each_side():
     forage, terraces = starting(0, "s_forage"), civ("ag_terraces")
     s = arrange(hands={0: [forage], 1: [terraces]})
     s = act(s, 0, "play", card=forage)
-    line = GAME.narrate(s, 1, {"type": "follow", "card": terraces, "action": 0})
+    line = narrate(s, 1, {"type": "follow", "card": terraces, "action": 0})
     assert line == (
         "followed with Acorn Terraces: gather green per modifier (+2 green); "
         "the active player: +1 green"

@@ -3,7 +3,7 @@ reclutamiento, expansión, puntuación): one scenario each."""
 
 import pytest
 
-from games.spqf.effects import PER_ACTION
+from games.spqf.cards import PER_ACTION
 
 from .helpers import act, arrange, civ, legal, starting, types
 

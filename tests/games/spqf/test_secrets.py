@@ -6,7 +6,7 @@ import json
 from games.core.rng import Rng
 from games.spqf import GAME
 
-from .helpers import play_on, table
+from .helpers import narrate, play_on, table
 
 
 def midgame(seats=3, seed=4):
@@ -67,6 +67,6 @@ def test_the_log_line_of_a_move_is_safe_for_every_viewer():
     s = midgame()
     seat = GAME.to_act(s)[0]
     for action in GAME.legal_actions(s, seat):
-        line = GAME.narrate(s, seat, action)
+        line = narrate(s, seat, action)
         assert line and "None" not in line
         assert GAME.label(s, seat, action)

@@ -5,7 +5,7 @@ import pytest
 from games.spqf import GAME
 from games.spqf import cards as C
 
-from .helpers import act, all_cards, table
+from .helpers import act, all_cards, narrate, table
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -63,4 +63,4 @@ def test_it_keeps_draft_picks_secret_from_other_seats():
     assert seen["picks"] is None and seen["pack"] is None and seen["picks_count"] == 1
     assert GAME.public_action(s, 0, {"type": "pick", "card": 7}) == {"type": "pick"}
     card = s["packs"][1][0]
-    assert GAME.narrate(s, 1, {"type": "pick", "card": card}) == "drafted a card"
+    assert narrate(s, 1, {"type": "pick", "card": card}) == "drafted a card"

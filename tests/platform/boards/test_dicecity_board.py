@@ -1,28 +1,17 @@
-"""The board template draws every city, the market and the legal choices in place."""
+"""The board template (templates/games/dicecity/board.html) and its context
+(platform/boards/dicecity.py) draw every city, the market and the legal choices in place."""
 
 import json
-from pathlib import Path
 
-import pytest
+from django.template.loader import render_to_string
 
+from boards.dicecity import board_context
 from games.core import Rng
 from games.dicecity import GAME
-
-from .helpers import at_step, put, table
-
-django = pytest.importorskip("django")
-TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
+from tests.games.dicecity.helpers import at_step, put, table
 
 
 def _render(state):
-    from django.conf import settings
-    from django.template import Context, Engine
-
-    if not settings.configured:  # run with -p no:django: a bare configuration is enough
-        settings.configure()
-        django.setup()
-    from play.boards.dicecity import board_context
-
     seat = GAME.to_act(state)[0] if GAME.to_act(state) else None
     view = GAME.view(state, seat)
     legal = [
@@ -32,8 +21,7 @@ def _render(state):
     players = [{"seat": i, "name": f"P{i}", "is_bot": False} for i in range(state["seats"])]
     context = {"view": view, "seat": seat, "legal": legal, "players": players, "outcome": None}
     context.update(board_context(view, seat, legal, players))
-    engine = Engine(dirs=[str(TEMPLATES)])
-    return engine.get_template("games/dicecity/board.html").render(Context(context))
+    return render_to_string("games/dicecity/board.html", context)
 
 
 def test_it_draws_each_city_with_its_dice_and_deactivated_locations():

@@ -1,5 +1,5 @@
-"""The Scythe board (templates/games/scythe/board.html + play/boards/scythe.py) drawn through the
-real templates for states the engine reaches: setup, random play, combat, the end of a game.
+"""The Scythe board (templates/games/scythe/board.html + platform/boards/scythe/) drawn through
+the real templates for states the engine reaches: setup, random play, combat, the end of a game.
 Pure rendering: no database. Another seat's secrets (objectives, combat cards, an undisclosed
 dial) must never reach the HTML."""
 
@@ -12,16 +12,15 @@ from typing import Any
 import pytest
 from django.template.loader import render_to_string
 
-try:
-    from games.scythe import GAME
-    from games.scythe.data import HEXES, OBJECTIVES
-except ImportError:  # the engine is still being written
-    pytest.skip("games.scythe is not importable", allow_module_level=True)
-
-from games.core.rng import Rng
-from play.boards.scythe import board_context
-from play.boards.scythe.hexmap import SIZE, centre, hex_targets
+from boards.scythe import board_context
+from boards.scythe.hexmap import SIZE, centre, hex_targets
+from games.core import Rng, get_game
 from play.selectors import outcome_table
+
+GAME = get_game("scythe")
+REFERENCE = GAME.reference()
+HEXES = REFERENCE["hexes"]
+OBJECTIVES = REFERENCE["objectives"]  # keyed by the card number as text
 
 
 class FakeMatch:
@@ -205,7 +204,7 @@ def test_it_never_shows_another_seats_objectives_or_combat_cards():
     for viewer in (None, 0, 1, 2):
         page = render(state, viewer)
         for seat, p in enumerate(state["players"]):
-            names = [OBJECTIVES[o]["name"] for o in p["objs"]]
+            names = [OBJECTIVES[str(o)]["name"] for o in p["objs"]]
             if seat == viewer:
                 assert all(html.escape(name) in page for name in names)
             else:
@@ -252,12 +251,14 @@ def test_it_draws_the_end_of_the_game_with_the_scoring_table():
 
 def at_factory() -> dict[str, Any]:
     """A character steps onto the Factory (random games seldom get there)."""
-    from games.scythe.data import FACTORY_HEX
-
     state = GAME.setup(2, 1, {})
     seat = state["turn"]
     state["players"][seat] = dict(state["players"][seat], char="r5c3")
-    for wanted in ({"type": "section"}, {"type": "move"}, {"unit": "char", "to": FACTORY_HEX}):
+    for wanted in (
+        {"type": "section"},
+        {"type": "move"},
+        {"unit": "char", "to": REFERENCE["factory_hex"]},
+    ):
         action = next(
             a
             for a in GAME.legal_actions(state, seat)

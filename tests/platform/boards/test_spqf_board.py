@@ -1,53 +1,30 @@
 """The board template (templates/games/spqf/board.html) and its context
-(platform/play/boards/spqf.py): every kind of moment renders, and legal cards are clickable."""
+(platform/boards/spqf.py): every kind of moment renders, and legal cards are clickable."""
 
 import json
-import sys
-from pathlib import Path
 
-import pytest
+from django.template.loader import render_to_string
 
+from boards.spqf import board_context
 from games.spqf import GAME
-
-from .helpers import act, arrange, civ, play_on, starting, table
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.games.spqf.helpers import act, arrange, civ, play_on, starting, table
 
 
-@pytest.fixture(scope="module")
-def render():
-    django = pytest.importorskip("django")
-    from django.conf import settings
-
-    if not settings.configured:
-        settings.configure(USE_TZ=True)
-        django.setup()
-    from django.template import Context, Engine
-
-    if str(ROOT / "platform") not in sys.path:
-        sys.path.insert(0, str(ROOT / "platform"))
-    from play.boards.spqf import board_context
-
-    engine = Engine(dirs=[str(ROOT / "templates")])
-    template = engine.get_template("games/spqf/board.html")
-
-    def draw(s, seat):
-        view = GAME.view(s, seat)
-        legal = []
-        if seat is not None and seat in GAME.to_act(s):
-            legal = [
-                {"action": a, "json": json.dumps(a), "label": GAME.label(s, seat, a)}
-                for a in GAME.legal_actions(s, seat)
-            ]
-        players = [{"seat": i, "name": f"P{i}", "is_bot": False} for i in range(s["n"])]
-        context = {"view": view, "seat": seat, "legal": legal, "players": players}
-        context.update(board_context(view, seat, legal, players))
-        return template.render(Context(context))
-
-    return draw
+def render(s, seat):
+    view = GAME.view(s, seat)
+    legal = []
+    if seat is not None and seat in GAME.to_act(s):
+        legal = [
+            {"action": a, "json": json.dumps(a), "label": GAME.label(s, seat, a)}
+            for a in GAME.legal_actions(s, seat)
+        ]
+    players = [{"seat": i, "name": f"P{i}", "is_bot": False} for i in range(s["n"])]
+    context = {"view": view, "seat": seat, "legal": legal, "players": players}
+    context.update(board_context(view, seat, legal, players))
+    return render_to_string("games/spqf/board.html", context)
 
 
-def test_it_makes_the_playable_hand_cards_clickable(render):
+def test_it_makes_the_playable_hand_cards_clickable():
     forage = starting(0, "s_forage")
     s = arrange(hands={0: [forage, civ("ag_terraces")]})
     html = render(s, 0)
@@ -59,7 +36,7 @@ def test_it_makes_the_playable_hand_cards_clickable(render):
     assert " legal" not in other and 'class="legal' not in other
 
 
-def test_it_shows_the_follow_prompt_to_the_following_seat(render):
+def test_it_shows_the_follow_prompt_to_the_following_seat():
     forage, terraces = starting(0, "s_forage"), civ("ag_terraces")
     s = arrange(hands={0: [forage], 1: [terraces]})
     s = act(s, 0, "play", card=forage)
@@ -69,7 +46,7 @@ def test_it_shows_the_follow_prompt_to_the_following_seat(render):
     assert "Action card" in html
 
 
-def test_it_renders_the_draft_and_the_end_for_everyone(render):
+def test_it_renders_the_draft_and_the_end_for_everyone():
     s = table(3, draft=True)
     assert "Draft pack" in render(s, 0)
     s = play_on(table(2, 3), lambda t: t["step"] == "over", limit=5000)

@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from ladders import pairing
-from ladders.models import QueueEntry, Rating
 from ladders.matchmaking import matchmaking_pair
+from ladders.models import QueueEntry, Rating
 from ladders.services import (
     LadderError,
     queue_join,

@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from ladders.models import QueueEntry
 from ladders.matchmaking import matchmaking_pair
+from ladders.models import QueueEntry
 from ladders.services import queue_join
 from play.models import Seat
 from tests.platform.conftest import make_user

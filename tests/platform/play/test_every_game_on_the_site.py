@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from games.core import game_names, get_game
 from lobbies.services import lobby_add_bot, lobby_create
-from play.models import Match
 from play.bots import bots_play
+from play.models import Match
 from play.services import seat_forfeit
 
 SITE_GAMES = [name for name in game_names() if name != "goofspiel"]

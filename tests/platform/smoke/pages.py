@@ -1,0 +1,112 @@
+"""The main pages and API endpoints, visited as a player and as a visitor would, from an empty
+database: shared by the smoke test on PostgreSQL (pytest-django) and on SQLite (`make run`'s
+configuration, in a subprocess: `python -m tests.platform.smoke.pages`)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+OK = (200, 302)
+
+
+def _data() -> dict[str, Any]:
+    """Two players, an open table, a match in play and a finished one (bots played it out)."""
+    from accounts.models import User
+    from lobbies.services import lobby_create, lobby_start
+    from play.models import Match
+    from play.services import seat_forfeit
+
+    alice = User.objects.create_user(
+        email="alice@example.com", password="a-long-password-1", display_name="alice"
+    )
+    User.objects.create_user(
+        email="bob@example.com", password="x-long-password-2", display_name="bob"
+    )
+    open_table = lobby_create(host=alice, game="spqf", seats=3)
+    playing = lobby_create(host=alice, game="scythe", seats=2)
+    lobby_start(table_id=playing.pk, user=alice)
+    done = lobby_create(host=alice, game="dicecity", seats=2)
+    lobby_start(table_id=done.pk, user=alice)
+    finished = Match.objects.get(table=done)
+    seat = finished.seats.get(user=alice).index
+    seat_forfeit(match_id=finished.pk, seat_index=seat, reason="resigned")
+    return {
+        "alice": alice,
+        "table": open_table.pk,
+        "playing": Match.objects.get(table=playing).pk,
+        "finished": finished.pk,
+    }
+
+
+def _urls(data: dict[str, Any]) -> list[str]:
+    from games.core import game_names
+
+    table, playing, finished = data["table"], data["playing"], data["finished"]
+    urls = [
+        "/",
+        "/tables/",
+        "/tables/?game=dicecity&mode=live&ranked=no&seats=2",
+        "/tables/new/",
+        f"/tables/{table}/",
+        f"/tables/{table}/status/",
+        "/my-games/",
+        "/players/alice/",
+        "/settings/",
+        "/ladders/",
+        "/ladders/queue/",
+        f"/matches/{playing}/",
+        f"/matches/{finished}/",
+        f"/matches/{finished}/replay/",
+        f"/matches/{finished}/replay/?step=1",
+        "/api/me/",
+        "/api/tables/",
+        "/api/tables/?ranked=false",
+        f"/api/tables/{table}/",
+        f"/api/matches/{playing}/",
+        f"/api/matches/{finished}/log/",
+        "/api/ladders/",
+        "/api/players/alice/ratings/",
+        "/api/matchmaking/queue/",
+        "/api/schema/",
+        "/accounts/login/",
+    ]
+    for name in game_names():
+        urls += [f"/ladders/{name}/", f"/api/ladders/{name}/"]
+    return urls
+
+
+def visit_all() -> list[str]:
+    """Every failure as 'url -> status' (an empty list when every page answered)."""
+    from django.test import Client
+
+    data = _data()
+    failures = []
+    for who in ("player", "visitor"):
+        client = Client()
+        if who == "player":
+            client.force_login(data["alice"])
+        for url in _urls(data):
+            status = client.get(url).status_code
+            allowed = OK + ((401, 403) if who == "visitor" and url.startswith("/api/m") else ())
+            if status not in allowed:
+                failures.append(f"{who} {url} -> {status}")
+    return failures
+
+
+def main() -> int:
+    """Run on a fresh SQLite database (the caller sets VAR_DIR and no DATABASE_URL)."""
+    import django
+    from django.core.management import call_command
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    call_command("migrate", verbosity=0, interactive=False)
+    failures = visit_all()
+    print("\n".join(failures) or "every page answered")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
