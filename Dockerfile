@@ -19,7 +19,7 @@ RUN pip install . && pip uninstall -y tabletop
 
 COPY . .
 RUN pip install --no-deps . \
-    && SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput \
+    && DEBUG=1 SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput \
     && useradd --create-home --uid 1000 tabletop \
     && mkdir -p /app/var/mail && chown -R tabletop /app/var
 

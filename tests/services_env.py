@@ -14,3 +14,13 @@ os.environ.setdefault("DEBUG", "true")
 os.environ.setdefault("FAST_PASSWORD_HASHER", "true")
 os.environ.setdefault("EMAIL_HOST", "")
 os.environ.setdefault("VAR_DIR", "/tmp/tabletop-test-var")
+# Throttles and the log-in lockout stay out of the way of the rest of the suite; the tests of
+# tests/platform/security set their own low rates.
+os.environ.setdefault("THROTTLE_ANON", "100000/min")
+os.environ.setdefault("THROTTLE_USER", "100000/min")
+os.environ.setdefault("THROTTLE_AUTH_TOKEN", "100000/min")
+# The cache in this process's memory: tests clear it, and a Redis cache's clear() is FLUSHDB,
+# which would wipe the keys of every other run sharing the server.
+os.environ.setdefault("CACHE_URL", "locmem://")
+# Every test client comes from 127.0.0.1: the per-address lock would add up across the suite.
+os.environ.setdefault("LOGIN_FAILED_RATE_LIMIT", "10000/10m/ip,5/5m/key")

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from allauth.account.adapter import get_adapter
 from allauth.account.models import EmailAddress
+from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.authtoken.models import Token
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.forms import clean_unique_display_name
 from accounts.models import User
+from shared.errors import error_responses
 
 
 class UserSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -38,11 +40,14 @@ class MeView(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses=UserSerializer)
+    @extend_schema(responses={200: UserSerializer, **error_responses(400, 403)})
     def get(self, request: Request) -> Response:
         return Response(UserSerializer(request.user).data)
 
-    @extend_schema(request=UserSerializer, responses={200: UserSerializer, 400: dict})
+    @extend_schema(
+        request=UserSerializer,
+        responses={200: UserSerializer, **error_responses(400, 403, 413, 415)},
+    )
     def patch(self, request: Request) -> Response:
         user = User.objects.get(pk=request.user.pk)
         data = UserSerializer(user, data=request.data, partial=True)
@@ -63,19 +68,45 @@ class TokenInput(serializers.Serializer):  # type: ignore[type-arg]
     password = serializers.CharField(style={"input_type": "password"})
 
 
-class TokenView(ObtainAuthToken):
+class TokenView(APIView):
     """Exchange e-mail and password for an API token (send it as `Authorization: Token <key>`).
 
-    As on the log-in page, an account whose e-mail address is not verified yet is refused."""
+    As on the log-in page, an account whose e-mail address is not verified yet is refused, and
+    the password is checked by allauth's adapter, so the failures count towards the same lockout
+    (settings.ACCOUNT_RATE_LIMITS "login_failed": per account and per address): a lock set on
+    either side holds on both. The "auth_token" throttle bounds the requests of an address."""
+
+    permission_classes = [permissions.AllowAny]
+    throttle_scope = "auth_token"
 
     @extend_schema(
         request=TokenInput,
-        responses={200: inline_serializer("TokenOutput", {"token": serializers.CharField()})},
+        responses={
+            200: inline_serializer("TokenOutput", {"token": serializers.CharField()}),
+            400: dict,
+            403: dict,
+            429: dict,
+        },
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        credentials = self.get_serializer(data=request.data)
+        credentials = TokenInput(data=request.data)
         credentials.is_valid(raise_exception=True)
-        user = credentials.validated_data["user"]
+        try:
+            user = get_adapter(request).authenticate(
+                request,
+                email=credentials.validated_data["username"],
+                password=credentials.validated_data["password"],
+            )
+        except forms.ValidationError as locked:  # pre_authenticate: too many failed attempts
+            return Response(
+                {"error": "too_many_login_attempts", "detail": " ".join(locked.messages)},
+                status=429,
+            )
+        if user is None:
+            return Response(
+                {"error": "invalid_credentials", "detail": "Wrong e-mail address or password."},
+                status=400,
+            )
         if not EmailAddress.objects.filter(user=user, verified=True).exists():
             return Response(
                 {"error": "unverified", "detail": "Confirm your e-mail address first."},

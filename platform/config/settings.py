@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF, UNSAFE_HASHES, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
@@ -19,9 +20,21 @@ VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY")
+# With DEBUG off the key signs sessions, password resets and e-mail confirmations: a guessable
+# one ("changeme", Django's generated "django-insecure-" keys, short or repetitive strings) is
+# refused at start, with the thresholds of Django's own `check --deploy` (security.W009).
+_WEAK_KEYS = {"changeme", "change-me", "secret", "secret-key", "dev-only-insecure-key"}
+if not DEBUG and (
+    len(SECRET_KEY) < 50
+    or len(set(SECRET_KEY)) < 5
+    or SECRET_KEY.startswith("django-insecure-")
+    or SECRET_KEY.lower() in _WEAK_KEYS
+):
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set to a random string of at least 50 characters when DEBUG is off"
+        ' (python -c "import secrets; print(secrets.token_urlsafe(50))")'
+    )
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-key"  # noqa: S105 - DEBUG only, refused above otherwise
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list(
@@ -56,7 +69,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a probe answers before the host check and the HTTPS redirect (docker, a balancer).
+    "config.health.probes",
+    "config.middleware.request_guard",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -121,6 +138,20 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds the log-in lockout and the API throttles, so every process must share it:
+# Redis when there is one (CACHE_URL, by default REDIS_URL), memory of this process otherwise.
+CACHE_URL = env_str("CACHE_URL", REDIS_URL)
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "tabletop"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://")
 CELERY_TASK_ALWAYS_EAGER = env_bool(
     "CELERY_TASK_ALWAYS_EAGER", not CELERY_BROKER_URL.startswith(("redis", "amqp"))
@@ -174,6 +205,9 @@ ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 LOGIN_REDIRECT_URL = "/"
+# Failed log-ins (the page and POST /api/auth/token/ alike) lock an account after 5 in 5 minutes,
+# and an address after 30 in 10 minutes: one person's typos do not lock out a whole office.
+ACCOUNT_RATE_LIMITS = {"login_failed": env_str("LOGIN_FAILED_RATE_LIMIT", "30/10m/ip,5/5m/key")}
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
@@ -186,6 +220,24 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+    # A 429 {"error": "throttled", ...} with Retry-After past the rate. NUM_PROXIES 0: the
+    # client is REMOTE_ADDR (uvicorn sets it from a proxy's header), never a client's own header.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+        "rest_framework.throttling.ScopedRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("THROTTLE_ANON", "120/min"),
+        "user": env_str("THROTTLE_USER", "600/min"),
+        "auth_token": env_str("THROTTLE_AUTH_TOKEN", "10/min"),
+    },
+    "NUM_PROXIES": 0,
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tabletop API",
@@ -212,8 +264,40 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# HTTPS by default when DEBUG is off; a plain-HTTP local `docker compose` turns each off (0).
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", SESSION_COOKIE_SECURE)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+
+# Content-Security-Policy (django-csp). Scripts: files of this site, and inline <script>s. A page
+# whose template writes nonce="{{ request.csp_nonce }}" sends its nonce, and then browsers ignore
+# 'unsafe-inline' on that page (CSP 2): each inline script turns strict as its template gets the
+# nonce (docs/operations.md). Inline event handlers (script-src-attr) run only if they are one of
+# the three below, by hash. Boards colour pieces with style="" attributes (player colours, SVG
+# fills): style attributes are allowed, <style> elements are not. data: images: the API docs.
+_INLINE_HANDLERS = [
+    "'sha256-0BUZ3tIbLMbOvkT7iJ33SOqecTxWJW+DD5Oey+kihCY='",  # confirm('Resign this game?...
+    "'sha256-n06ZCtqTvksVQbmi9H5IVe5LSPgbVmgmQ6RIQcbRdlg='",  # confirm('Cancel this table?')
+    "'sha256-biFQTroSCI3Z5BmsMGyEE2jFZdwjjG1Oe7JLytgH6jM='",  # this.select(): the invite link
+]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, UNSAFE_INLINE, NONCE],
+        "script-src-attr": [UNSAFE_HASHES, *_INLINE_HANDLERS],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Demo and play settings. The two BACKGROUND ones stand in for the Celery worker and beat when
 # the site runs with nothing but Python (play/background.py); `make run` turns them on.

@@ -16,7 +16,51 @@ from accounts.models import User
 from games.core import all_games, get_game
 from ladders import selectors, services
 from ladders.models import QueueEntry, Rating
-from shared.errors import error_response
+from shared.errors import error_response, error_responses
+
+
+class LadderOut(serializers.Serializer):  # type: ignore[type-arg]
+    game = serializers.CharField()
+    title = serializers.CharField()
+    seats = serializers.ListField(child=serializers.IntegerField(), help_text="[fewest, most]")
+    url = serializers.URLField()
+
+
+class RatingOut(serializers.Serializer):  # type: ignore[type-arg]
+    game = serializers.CharField()
+    player = serializers.CharField()
+    rank = serializers.IntegerField(allow_null=True, help_text="None while provisional.")
+    rating = serializers.FloatField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    last_played = serializers.DateTimeField(allow_null=True)
+
+
+class LadderPageOut(serializers.Serializer):  # type: ignore[type-arg]
+    game = serializers.CharField()
+    page = serializers.IntegerField()
+    has_next = serializers.BooleanField()
+    results = RatingOut(many=True)
+
+
+class HistoryOut(serializers.Serializer):  # type: ignore[type-arg]
+    match = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    place = serializers.IntegerField()
+    before = serializers.FloatField()
+    after = serializers.FloatField()
+    delta = serializers.FloatField()
+
+
+class QueueOut(serializers.Serializer):  # type: ignore[type-arg]
+    queued = serializers.BooleanField()
+    game = serializers.CharField(required=False)
+    seats = serializers.IntegerField(required=False)
+    rating = serializers.FloatField(required=False)
+    joined_at = serializers.DateTimeField(required=False)
+    table = serializers.IntegerField(required=False, allow_null=True)
+    match = serializers.IntegerField(required=False, allow_null=True)
 
 
 def _rating_json(rating: Rating, rank: int | None) -> dict[str, Any]:
@@ -51,7 +95,10 @@ class LadderList(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="ladders_list", responses={200: dict})
+    @extend_schema(
+        operation_id="ladders_list",
+        responses={200: LadderOut(many=True), **error_responses(400, 403)},
+    )
     def get(self, request: Request) -> Response:
         return Response(
             [
@@ -78,7 +125,7 @@ class LadderDetail(APIView):
             OpenApiParameter("q", str),
             OpenApiParameter("provisional", bool),
         ],
-        responses={200: dict},
+        responses={200: LadderPageOut, **error_responses(400, 403, 404)},
     )
     def get(self, request: Request, game: str) -> Response:
         _game(game)
@@ -107,7 +154,7 @@ class PlayerRatings(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: RatingOut(many=True), **error_responses(400, 403, 404)})
     def get(self, request: Request, name: str) -> Response:
         player = _player(name)
         ratings = Rating.objects.filter(user=player, games__gt=0).select_related("user")
@@ -115,15 +162,17 @@ class PlayerRatings(APIView):
 
 
 class PlayerHistory(APIView):
-    """Every rated game of a player in one game, oldest first, with the change it made."""
+    """Every rated game of a player in one game, oldest first, with the change it made (games
+    at private tables only for the player themself)."""
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: HistoryOut(many=True), **error_responses(400, 403, 404)})
     def get(self, request: Request, name: str, game: str) -> Response:
         player = _player(name)
         _game(game)
-        changes = player.rating_changes.filter(game=game).order_by("id")
+        seen = selectors.rating_changes_seen_by(player, request.user)
+        changes = seen.filter(game=game).order_by("id")
         return Response(
             [
                 {
@@ -167,12 +216,15 @@ class QueueView(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: QueueOut, **error_responses(400, 403)})
     def get(self, request: Request) -> Response:
         services.queue_touch(user=request.user)
         return Response(_entry_json(selectors.queue_entry_of(request.user)))
 
-    @extend_schema(request=QueueInput, responses={201: dict, 400: dict, 404: dict, 409: dict})
+    @extend_schema(
+        request=QueueInput,
+        responses={201: QueueOut, **error_responses(400, 403, 404, 409, 413, 415)},
+    )
     def post(self, request: Request) -> Response:
         data = QueueInput(data=request.data)
         if not data.is_valid():
@@ -186,7 +238,7 @@ class QueueView(APIView):
         entry = selectors.queue_entry_of(request.user) or entry
         return Response(_entry_json(entry), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={204: None, 409: dict})
+    @extend_schema(responses={204: None, **error_responses(400, 403, 409)})
     def delete(self, request: Request) -> Response:
         try:
             services.queue_leave(user=request.user)

@@ -26,7 +26,7 @@ def profile_ratings(sender: Any, person: Any, **kwargs: Any) -> dict[str, Any]:
     """The profile page's ratings section: every ladder and the latest rated games."""
     return {
         "ratings": selectors.player_ratings(person),
-        "recent_rated": selectors.recent_changes(person, limit=10),
+        "recent_rated": selectors.recent_changes(person, limit=10, viewer=kwargs.get("viewer")),
     }
 
 

@@ -224,9 +224,19 @@ def player_ratings(user: Any) -> list[dict[str, Any]]:
     return result
 
 
-def recent_changes(user: Any, limit: int = 20) -> list[dict[str, Any]]:
-    """The player's latest rated games with the change each made, newest first."""
-    changes = RatingChange.objects.filter(user=user).select_related("match").order_by("-id")
+def rating_changes_seen_by(player: Any, viewer: Any) -> QuerySet[RatingChange]:
+    """The player's rating changes `viewer` may see: those of matches at private tables only for
+    the player themself (as their games on the profile, lobbies.selectors)."""
+    changes = RatingChange.objects.filter(user=player)
+    if not (viewer is not None and viewer.is_authenticated and viewer.pk == player.pk):
+        changes = changes.exclude(match__table__private=True)
+    return changes
+
+
+def recent_changes(user: Any, limit: int = 20, viewer: Any = None) -> list[dict[str, Any]]:
+    """The player's latest rated games with the change each made, newest first; without a
+    `viewer` (or for anyone else) those of private tables are left out."""
+    changes = rating_changes_seen_by(user, viewer).select_related("match").order_by("-id")
     return [
         {
             "title": _title(c.game),

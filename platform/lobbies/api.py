@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import generics, permissions, serializers
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, pagination, permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from lobbies import selectors, services
 from lobbies.models import Table
-from shared.errors import ServiceError, error_response
+from shared.errors import ServiceError, error_response, error_responses
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -54,16 +54,30 @@ class TableInput(serializers.Serializer):
     options = serializers.DictField(required=False)
 
 
+class TablePages(pagination.LimitOffsetPagination):
+    """`limit` is capped: a huge one would overflow the database's LIMIT (a bigint)."""
+
+    max_limit = 100
+
+
 class TableList(generics.ListCreateAPIView):  # type: ignore[type-arg]
     """Open public tables (filters: game, mode, ranked, seats); POST creates one."""
 
     serializer_class = TableSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    pagination_class = TablePages
 
     def get_queryset(self) -> Any:
         return selectors.tables_open(self.request.query_params).prefetch_related("entries__user")
 
-    @extend_schema(request=TableInput, responses={201: TableSerializer})
+    @extend_schema(responses={200: TableSerializer(many=True), **error_responses(400, 403)})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        request=TableInput,
+        responses={201: TableSerializer, **error_responses(400, 403, 404, 409, 413, 415)},
+    )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = TableInput(data=request.data)
         if not data.is_valid():
@@ -85,6 +99,13 @@ class TableDetail(generics.RetrieveAPIView):  # type: ignore[type-arg]
     def get_queryset(self) -> Any:
         return selectors.tables_visible(self.request.user, self.request.query_params.get("invite"))
 
+    @extend_schema(
+        parameters=[OpenApiParameter("invite", str, description="A private table's token.")],
+        responses={200: TableSerializer, **error_responses(400, 403, 404)},
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
 
 class TableVerbInput(serializers.Serializer):  # type: ignore[type-arg]
     invite = serializers.CharField(
@@ -103,7 +124,7 @@ class TableVerb(APIView):
 
     @extend_schema(
         request=TableVerbInput,
-        responses={200: TableSerializer, 403: dict, 404: dict, 409: dict},
+        responses={200: TableSerializer, **error_responses(400, 403, 404, 409, 413, 415)},
     )
     def post(self, request: Request, table_id: int) -> Response:
         body = request.data if isinstance(request.data, dict) else {}

@@ -79,8 +79,12 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def table_status(request: HttpRequest, table_id: int) -> JsonResponse:
-    """Polled by the table page: who is seated, and the match once it has started."""
+    """Polled by the table page: who is seated, and the match once it has started. A private
+    table answers only those who may see its page (a 404 for the others, as the page)."""
     table = get_object_or_404(Table, pk=table_id)
+    joined = request.user.is_authenticated and table.entries.filter(user=request.user).exists()
+    if not selectors.table_visible(table, request.user, request.GET.get("invite"), joined):
+        raise Http404("No such table.")
     match = getattr(table, "match", None) if table.status == Table.Status.STARTED else None
     return JsonResponse(
         {

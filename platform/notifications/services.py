@@ -63,7 +63,8 @@ def turn_email_send(*, seat_id: int, since: int) -> bool:
 def _still_due(seat: Seat, since: int) -> bool:
     if seat.match.is_finished or not seat.to_act or seat.to_act_since != since:
         return False
-    online = Presence.objects.filter(match_id=seat.match_id, user=seat.user).exists()
+    # Only sockets heard from lately: a row left by a socket that died unseen expires (TTL).
+    online = Presence.objects.live().filter(match_id=seat.match_id, user=seat.user).exists()
     return not online
 
 

@@ -17,7 +17,11 @@ from play import selectors
 from play.errors import PlayError
 from play.models import Match
 from play.services import action_submit
-from shared.errors import error_response
+from shared.errors import error_response, error_responses
+
+# The body of every API error (config.api, shared.errors): a stable code and a sentence (or,
+# for a form that does not validate, a mapping of field to messages).
+_BODY_ERRORS = (400, 403, 404, 413, 415)
 
 
 def _match_for(request: Request, match_id: int) -> tuple[Match, int | None]:
@@ -33,7 +37,7 @@ class MatchView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: dict, **error_responses(400, 403, 404)})
     def get(self, request: Request, match_id: int) -> Response:
         match, seat = _match_for(request, match_id)
         seats = list(match.seats.select_related("user"))
@@ -51,7 +55,10 @@ class ActionsView(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ActionInput, responses={200: dict, 400: dict, 409: dict, 422: dict})
+    @extend_schema(
+        request=ActionInput,
+        responses={200: dict, **error_responses(*_BODY_ERRORS, 409, 422)},
+    )
     def post(self, request: Request, match_id: int) -> Response:
         try:
             data: Any = request.data
@@ -78,7 +85,7 @@ class LogView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("after", int, description="Only entries after this seq.")],
-        responses={200: dict},
+        responses={200: dict, **error_responses(400, 403, 404)},
     )
     def get(self, request: Request, match_id: int) -> Response:
         match, seat = _match_for(request, match_id)

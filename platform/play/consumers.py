@@ -2,23 +2,34 @@
 
 Client -> server: {"type": "hello", "version": n}  (on (re)connect: a fresh snapshot if behind)
                   {"type": "act", "action": {...} or "notation", "version": n, "id": any}
+                  {"type": "ping"}  (optional: keeps the presence fresh, nothing is answered)
 Server -> client: {"type": "snapshot", ...match payload...}  (only this seat's view)
                   {"type": "ack", "id": ..., "version": n} / {"type": "error", "id": ..., ...}
 The group message of a match carries only the new version; each socket renders its own view.
+A refused socket is accepted, then closed with 4401, 4403 or 4404: a browser sees a close code
+only after the handshake (a refused handshake is a bare HTTP 403), and match.js stops retrying
+on those codes.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import timezone
 
 from play import snapshots
 from play.errors import PlayError
 from play.models import Presence
 from play.services import action_submit
+
+log = logging.getLogger(__name__)
 
 
 def in_pool(function: Callable[..., Any]) -> Any:
@@ -32,49 +43,124 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 
+MATCH_ID = re.compile(r"[0-9]{1,18}")  # a bigint primary key; anything else is no match
+MAX_FRAME = 64 * 1024  # characters; a move is a few hundred, a bigger frame is not read
+MAX_ECHO = 64  # an id or message type longer than this is not echoed back
+MAX_DETAIL = 300  # an engine's sentence may quote the action: keep the answer short
+
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
-    match_id: int
-    seat: int | None
-    sent_version: int
-    html: bool
+    match_id = 0  # set once the socket may follow the match (ids start at 1)
+    seat: int | None = None
+    sent_version = -1
+    html = False
+    heartbeat: asyncio.Task[None] | None = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """However the socket ends (a close, an error in a handler, a cancelled task), it leaves
+        the group and its presence row goes."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._leave()
 
     async def connect(self) -> None:
-        user = self.scope.get("user")
-        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.html = b"html=1" in self.scope.get("query_string", b"")
-        self.sent_version = -1
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
-        access = await in_pool(snapshots.access)(self.match_id, user)
-        if access is None:
-            await self.close(code=CLOSE_NOT_FOUND)
-            return
-        allowed, self.seat = access
-        if not allowed:
-            await self.close(code=CLOSE_FORBIDDEN)
+        await self.accept()
+        refusal = await self._refusal(self.scope.get("user"))
+        if refusal is not None:
+            await self.close(code=refusal)
             return
         await self.channel_layer.group_add(f"match.{self.match_id}", self.channel_name)
-        await self.accept()
-        await in_pool(self._mark_present)(user)
+        if self.seat is not None:
+            await in_pool(self._present)(self.scope["user"], expire_others=True)
+            self.heartbeat = asyncio.create_task(self._beat())
         await self.send_snapshot(0, force=True)
 
-    def _mark_present(self, user: Any) -> None:
-        if self.seat is not None:
-            Presence.objects.get_or_create(
-                channel_name=self.channel_name, defaults={"match_id": self.match_id, "user": user}
-            )
+    async def _refusal(self, user: Any) -> int | None:
+        """The close code for a socket that may not follow this match, or None (and the match
+        and seat are set)."""
+        if user is None or not user.is_authenticated:
+            return CLOSE_UNAUTHENTICATED
+        raw = str(self.scope["url_route"]["kwargs"].get("match_id", ""))
+        if not MATCH_ID.fullmatch(raw):
+            return CLOSE_NOT_FOUND
+        access = await in_pool(snapshots.access)(int(raw), user)
+        if access is None:
+            return CLOSE_NOT_FOUND
+        allowed, seat = access
+        if not allowed:
+            return CLOSE_FORBIDDEN
+        self.match_id, self.seat = int(raw), seat
+        return None
 
-    async def disconnect(self, code: int) -> None:
-        if getattr(self, "match_id", None) is None or self.sent_version < 0:
+    def _present(self, user: Any, expire_others: bool = False) -> None:
+        """Create or refresh this socket's presence; on connect, drop the match's rows whose
+        sockets died unseen."""
+        now = timezone.now()
+        Presence.objects.update_or_create(
+            channel_name=self.channel_name,
+            defaults={"seen_at": now},
+            create_defaults={"match_id": self.match_id, "user": user, "seen_at": now},
+        )
+        if expire_others:
+            Presence.objects.filter(match_id=self.match_id, seen_at__lt=now - Presence.TTL).delete()
+
+    async def _beat(self) -> None:
+        """The server's own heartbeat: an idle but open socket stays present."""
+        while True:
+            await asyncio.sleep(Presence.HEARTBEAT.total_seconds())
+            await self._refresh()
+
+    async def _refresh(self) -> None:
+        try:
+            await in_pool(self._present)(self.scope["user"])
+        except Exception:  # the database may be away for a moment: the next beat tries again
+            log.exception("presence of %s not refreshed", self.channel_name)
+
+    async def _heard(self) -> None:
+        """Any frame from the client proves the socket alive (frames are few: a move, a
+        hello, a ping)."""
+        if self.heartbeat is not None:
+            await self._refresh()
+
+    async def _leave(self) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        if not self.match_id:
             return
-        await self.channel_layer.group_discard(f"match.{self.match_id}", self.channel_name)
-        await in_pool(lambda: Presence.objects.filter(channel_name=self.channel_name).delete())()
+        try:
+            await self.channel_layer.group_discard(f"match.{self.match_id}", self.channel_name)
+        except Exception:  # Redis away: the subscription ends with the process anyway
+            log.exception("socket %s not removed from match %s", self.channel_name, self.match_id)
+        if self.seat is not None:
+            await in_pool(
+                lambda: Presence.objects.filter(channel_name=self.channel_name).delete()
+            )()
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Decode a frame ourselves: the base class raises on a binary or non-JSON frame, which
+        would end the socket without a word to the client."""
+        if not self.match_id:
+            return
+        await self._heard()
+        if text_data is None:
+            await self._error(None, "malformed", "Send JSON text frames, not binary ones.")
+        elif len(text_data) > MAX_FRAME:
+            await self._error(None, "too_large", f"A message may be {MAX_FRAME} characters.")
+        else:
+            try:
+                content = json.loads(text_data)
+            except (ValueError, RecursionError):
+                await self._error(None, "malformed", "Send JSON.")
+                return
+            await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if not isinstance(content, dict):
-            await self.send_json({"type": "error", "error": "malformed", "detail": "Send JSON."})
+            await self._error(None, "malformed", "Send a JSON object.")
             return
         kind = content.get("type")
         if kind == "hello":
@@ -83,24 +169,29 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 await self.send_snapshot(0, force=True)
         elif kind == "act":
             await self.act(content)
-        else:
-            await self.send_json(
-                {"type": "error", "error": "malformed", "detail": f"Unknown message {kind!r}."}
-            )
+        elif kind != "ping":
+            named = repr(kind) if isinstance(kind, str) and len(kind) <= MAX_ECHO else "type"
+            await self._error(content, "malformed", f"Unknown message {named}.")
 
     async def act(self, content: dict[str, Any]) -> None:
-        user = self.scope["user"]
         try:
             match = await in_pool(action_submit)(
                 match_id=self.match_id,
-                user=user,
+                user=self.scope["user"],
                 action=content.get("action"),
                 version=content.get("version"),
             )
         except PlayError as exc:
-            await self.send_json({"type": "error", "id": content.get("id"), **exc.to_json()})
+            await self._error(content, exc.code, exc.message)
             return
-        await self.send_json({"type": "ack", "id": content.get("id"), "version": match.version})
+        await self.send_json({"type": "ack", "id": _echo_id(content), "version": match.version})
+
+    async def _error(self, content: dict[str, Any] | None, code: str, detail: str) -> None:
+        if len(detail) > MAX_DETAIL:
+            detail = detail[: MAX_DETAIL - 1] + "…"
+        await self.send_json(
+            {"type": "error", "id": _echo_id(content), "error": code, "detail": detail}
+        )
 
     async def match_update(self, event: dict[str, Any]) -> None:
         if event["version"] > self.sent_version:
@@ -113,3 +204,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if force or payload["version"] > self.sent_version:
             self.sent_version = payload["version"]
             await self.send_json({"type": "snapshot", **payload})
+
+
+def _echo_id(content: dict[str, Any] | None) -> Any:
+    """The client's id back, if it is a short string or a safe integer (else null)."""
+    value = None if content is None else content.get("id")
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and abs(value) < 2**53:
+        return value
+    if isinstance(value, str) and len(value) <= MAX_ECHO:
+        return value
+    return None

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.core import Game, get_game
 
@@ -125,13 +127,30 @@ class ActionRecord(models.Model):
         return f"#{self.seq} {self.text}"
 
 
+class PresenceQuerySet(models.QuerySet["Presence"]):
+    def live(self, now: datetime | None = None) -> PresenceQuerySet:
+        """Sockets heard from within the TTL: a row whose socket died unseen (a dropped
+        connection, a killed server) stops counting by itself."""
+        return self.filter(seen_at__gte=(now or timezone.now()) - Presence.TTL)
+
+
 class Presence(models.Model):
-    """An open WebSocket: turn e-mails skip players who are watching the match."""
+    """An open WebSocket: turn e-mails skip players who are watching the match.
+
+    The socket refreshes `seen_at` on every frame and every HEARTBEAT (play/consumers.py);
+    only rows seen within TTL count, so a row left behind expires on its own.
+    """
+
+    HEARTBEAT = timedelta(seconds=30)
+    TTL = timedelta(seconds=90)
 
     channel_name = models.CharField(max_length=200, unique=True)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     connected_at = models.DateTimeField(auto_now_add=True)
+    seen_at = models.DateTimeField(default=timezone.now)
+
+    objects = PresenceQuerySet.as_manager()
 
     class Meta:
         indexes = [models.Index(fields=["match", "user"])]

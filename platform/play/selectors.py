@@ -66,7 +66,8 @@ def match_payload(
 ) -> dict[str, Any]:
     """Everything a client needs to draw the match for `seat`: its view and its choices."""
     game = match.engine
-    legal = legal_for(game, match.state, seat)
+    left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
+    legal = [] if left else legal_for(game, match.state, seat)  # a bot plays a seat that left
     payload: dict[str, Any] = {
         "match": match.pk,
         "game": match.game,

@@ -8,6 +8,7 @@ bumps the version in one transaction; broadcasts, turn e-mails and bot moves are
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Sequence
 from datetime import timedelta
@@ -22,6 +23,8 @@ from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome
 from play import errors, snapshots
 from play.models import ActionRecord, Match, Seat
 from play.signals import match_changed, match_finished
+
+log = logging.getLogger(__name__)
 
 
 def match_create(
@@ -71,6 +74,9 @@ def action_submit(
         seat = _find_seat(seats, user, seat_index)
         if match.is_finished:
             raise errors.finished()
+        if seat.forfeited and seat_index is None:
+            # The bot plays a resigned seat (by seat_index); its player may not move for it.
+            raise errors.PlayError("forfeited", "You have left this match.", 409)
         game = match.engine
         action = _parse(game, action)
         acting = game.to_act(match.state)
@@ -274,10 +280,17 @@ def _after_commit(match: Match, seats: list[Seat]) -> None:
 
     `match` and `seats` are the committed rows as this transaction left them: they warm this
     process's snapshot cache and say who owes a move without asking the database again.
+    The move is committed whatever happens here: a failure (Redis or the broker down) is
+    logged, never raised to the player, whose retry would only meet a stale version. Sockets
+    catch up on their next hello; a reconnect gets a snapshot.
     """
     snapshots.store(match, seats)
-    match_broadcast(match_id=match.pk, version=match.version)
-    match_changed.send(sender=Match, match=match, seats=seats)
+    try:
+        match_broadcast(match_id=match.pk, version=match.version)
+    except Exception:
+        log.exception("match %s: broadcast of version %s failed", match.pk, match.version)
+    # send_robust logs a failing listener (django.dispatch) and lets the others run.
+    match_changed.send_robust(sender=Match, match=match, seats=seats)
 
 
 def match_broadcast(*, match_id: int, version: int) -> None:

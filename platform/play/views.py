@@ -31,7 +31,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "payload": payload,
         "seat": seat,
         "log": selectors.log_for(match, seat),
-        "legal": selectors.legal_for(match.engine, match.state, seat),
+        # The payload's list is empty for a seat that left the match: no buttons then either.
+        "legal": selectors.legal_for(match.engine, match.state, seat) if payload["legal"] else [],
         "board_css": f"games/{match.game}/board.css",
     }
     return render(request, "play/match.html", context)
@@ -92,7 +93,7 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):  # RecursionError: JSON nested too deep
         messages.error(request, "That request was malformed.")
         return redirect("play:match", match_id)
     try:
