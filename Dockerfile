@@ -27,4 +27,7 @@ USER tabletop
 EXPOSE 8000
 
 # Migrate on start, then serve HTTP and WebSockets. Worker and beat override the command.
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn config.asgi:application --app-dir platform --host 0.0.0.0 --port 8000 --proxy-headers --forwarded-allow-ips='*' --lifespan off"]
+# uvicorn trusts X-Forwarded-For only from FORWARDED_ALLOW_IPS: set it to the proxy's address.
+# Trusting every address would let a client choose its own and dodge per-address log-in limits.
+ENV FORWARDED_ALLOW_IPS=127.0.0.1
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn config.asgi:application --app-dir platform --host 0.0.0.0 --port 8000 --proxy-headers --lifespan off"]

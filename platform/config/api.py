@@ -10,6 +10,8 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from shared.errors import ERROR_BODY
+
 # Deeper than any action, option set or form a client sends; the bound keeps the decoder and
 # everything after it (validation, the engine, the database) far from Python's recursion limit.
 MAX_JSON_DEPTH = 32
@@ -67,3 +69,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     code = getattr(getattr(exc, "detail", None), "code", None) or "invalid"
     response.data = {"error": str(code), "detail": detail}
     return response
+
+
+def document_throttling(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook: every operation is throttled (REST_FRAMEWORK's
+    throttle classes), so each documents the 429 it may answer, with the error body."""
+    body = {"application/json": {"schema": ERROR_BODY}}
+    answer = {"description": "Too many requests: try again after Retry-After", "content": body}
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault("429", answer)
+    return result
