@@ -1,13 +1,13 @@
 """Turn e-mails: one per turn per player, after commit, only when no socket is open.
 
-The row (match, seat, since) is the promise "at most one e-mail for this turn": it is created
-before sending and marked sent after; a retry after an SMTP failure finds it unsent and tries
-again; a retry after a success (or a second task for the same turn) finds it sent and stops.
+The row (seat, since) is the promise "at most one e-mail for this turn": it is claimed (and the
+attempt committed) before sending and marked after. Only a refusal (the server certainly did not
+take the message) puts it back and retries; a timeout or a drop mid-exchange leaves it
+"uncertain", and a claim never marked (a killed worker) is not sent again by a re-run.
 """
 
 from __future__ import annotations
 
-import smtplib
 from collections.abc import Sequence
 
 from celery import shared_task
@@ -24,7 +24,7 @@ def turn_emails_schedule(*, seats: Sequence[Seat], version: int) -> None:
 
 @shared_task(
     name="notifications.tasks.turn_email_send",
-    autoretry_for=(smtplib.SMTPException, OSError),
+    autoretry_for=(services.DeliveryRefused,),
     retry_backoff=2,
     retry_backoff_max=300,
     max_retries=8,
