@@ -292,7 +292,7 @@ CONTENT_SECURITY_POLICY = {
         "default-src": [SELF],
         "script-src": [SELF, UNSAFE_INLINE, NONCE],
         "script-src-attr": [UNSAFE_HASHES, *_INLINE_HANDLERS],
-        "style-src": [SELF],
+        "style-src": [SELF, NONCE],  # a nonce: the API docs page's own <style> block
         "style-src-attr": [UNSAFE_INLINE],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],
