@@ -4,26 +4,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
-from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
+
+# The lockout and the throttles count in the cache: each test starts afresh, as the API tests do.
+from tests.platform.api.conftest import api, fresh_rate_limits  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[3]
 # A key as `python -c "import secrets; print(secrets.token_urlsafe(50))"` prints one.
 STRONG_KEY = "q8W3n1Zr0x-T7yPbLk2VdGm5sHc9JfA4eUo6iRwNtEaYzXuC_vBgQhKjMlOpSdFrGt"
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    """The lockout and the throttles count in the cache (this process's memory in tests)."""
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def api():
-    return APIClient()
 
 
 @pytest.fixture

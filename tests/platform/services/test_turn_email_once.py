@@ -17,10 +17,15 @@ from aiosmtpd.controller import Controller
 from django.conf import settings
 
 from accounts.models import User
-from config.celery import app as celery_app
 from notifications.models import TurnEmail
 from notifications.tasks import turn_email_send
-from tests.platform.services.test_turn_emails_worker import Inbox, _dice_city, _free_port, _show
+from tests.platform.services.test_turn_emails_worker import (
+    Inbox,
+    _dice_city,
+    _free_port,
+    _show,
+    worker_process,
+)
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[3]
@@ -94,21 +99,8 @@ def _env(port: int, queue: str = "") -> dict[str, str]:
 def worker(django_db_setup, server, tmp_path_factory):
     """A real worker on its own queue, with a short EMAIL_TIMEOUT, sending to `server`."""
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo"]
-    command += ["-Q", queue, "--without-heartbeat", "--without-gossip", "--without-mingle"]
     log_path = tmp_path_factory.mktemp("worker") / "worker.log"
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=_env(server.port, queue), stdout=log, stderr=subprocess.STDOUT
-        )
-    process.log_path = log_path
-    before = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = queue
-    yield process
-    celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = before
-    process.terminate()
-    process.wait(10)
+    yield from worker_process(queue, _env(server.port, queue), log_path)
 
 
 def _wait(condition, timeout: float = 30) -> None:

@@ -73,9 +73,14 @@ def worker(django_db_setup, inbox, tmp_path_factory):
         "EMAIL_PORT": str(port),
         "PYTHONPATH": f"{ROOT / 'platform'}:{ROOT}",
     }
+    yield from worker_process(queue, env, tmp_path_factory.mktemp("worker") / "worker.log")
+
+
+def worker_process(queue: str, env: dict[str, str], log_path):
+    """Run a real Celery worker on `queue` (tasks sent from this process go there, not eagerly)
+    until the generator is closed; `process.log_path` holds what it printed."""
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo"]
     command += ["-Q", queue, "--without-heartbeat", "--without-gossip", "--without-mingle"]
-    log_path = tmp_path_factory.mktemp("worker") / "worker.log"
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     process.log_path = log_path
