@@ -1,7 +1,7 @@
 # One command per chore; each is a plain script in scripts/ (the real implementation).
 # `make test ARGS="tests/games -x"` passes arguments on to pytest.
 
-.PHONY: run test lint typecheck bench migrate worker beat install demo
+.PHONY: run test lint typecheck bench migrate worker beat outbox install demo
 
 run:  ## install if needed, migrate, create demo accounts, serve http://127.0.0.1:8000
 	scripts/run.sh
@@ -32,3 +32,6 @@ worker: install  ## a Celery worker (needs REDIS_URL; without it tasks run eager
 
 beat: install  ## Celery beat: move clocks and matchmaking (needs REDIS_URL)
 	mkdir -p var && .venv/bin/celery -A config beat --loglevel=info --schedule var/celerybeat-schedule
+
+outbox: install  ## the outbox worker: after-commit work the web process could not finish
+	.venv/bin/python manage.py outbox_work

@@ -1,6 +1,7 @@
 """Beat's stand-in when the site runs with nothing but Python (BACKGROUND_TICKS, `make run`):
-a thread that enforces the move clocks and pairs the ranked queue every few seconds.
-Production runs Celery beat instead (docker compose)."""
+a thread that enforces the move clocks, pairs the ranked queue and carries out the outbox's
+pending jobs every few seconds. Production runs Celery beat and the outbox worker instead
+(docker compose)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import time
 from django.db import close_old_connections
 
 from ladders.matchmaking import matchmaking_pair
+from outbox.services import outbox_drain
 from play.services import clocks_enforce
 
 log = logging.getLogger(__name__)
@@ -27,5 +29,6 @@ def _ticks(every: float) -> None:
         try:
             clocks_enforce()
             matchmaking_pair()
+            outbox_drain()
         except Exception:
             log.exception("periodic work failed; trying again in %s s", every)

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "allauth",
     "allauth.account",
+    "outbox",
     "accounts",
     "boards",
     "lobbies",
@@ -160,6 +161,14 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A task taken by a worker that died whole (kill -9) goes back to the queue once it has been
+# out this many seconds (the Redis broker's visibility timeout; longer than any retry
+# countdown), found by the sweep each worker runs every CELERY_RESTORE_INTERVAL seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+    "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
+    "unacked_restore_throttle": 1,
+}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "tabletop")
 CELERY_BEAT_SCHEDULE = {
     "clocks-enforce": {"task": "play.tasks.clocks_enforce", "schedule": 15.0},
@@ -308,6 +317,9 @@ CONTENT_SECURITY_POLICY = {
 BOT_MOVE_DELAY_MS = env_int("BOT_MOVE_DELAY_MS", 0)
 BOTS_IN_BACKGROUND = env_bool("BOTS_IN_BACKGROUND", False)
 BACKGROUND_TICKS = env_bool("BACKGROUND_TICKS", False)
+# Seconds the process that recorded an outbox job has to carry it out before the outbox worker
+# takes it (outbox/services.py).
+OUTBOX_GRACE_SECONDS = env_int("OUTBOX_GRACE_SECONDS", 10)
 
 LOGGING = {
     "version": 1,

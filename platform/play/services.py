@@ -2,8 +2,10 @@
 
 `action_submit` is the one door every move goes through (browser, API, e-mail, bot): it locks
 the match row, checks the version, asks the engine, appends to the log, stores the snapshot and
-bumps the version in one transaction; broadcasts, turn e-mails and bot moves are scheduled with
-`transaction.on_commit` (ARCHITECTURE.md, "A move, end to end").
+bumps the version in one transaction. The work that follows (the broadcast, and the listeners
+of `match_changed`: turn e-mails, bot moves, tournaments) is recorded in that transaction as an
+outbox job, run by this process right after the commit and retried by the outbox worker until
+done if that run fails or never happens (ARCHITECTURE.md, "A move, end to end").
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome
+from outbox.services import job_done, job_record
 from play import errors, snapshots
 from play.models import ActionRecord, Match, Seat
 from play.signals import match_changed, match_finished
@@ -58,7 +61,7 @@ def match_create(
     seats = list(match.seats.select_related("user"))
     _sync_turns(match, game, seats, before=())
     match.save()
-    transaction.on_commit(lambda: _after_commit(match, seats))
+    _after_commit_record(match, seats)
     return match
 
 
@@ -144,7 +147,7 @@ def _apply(
     if outcome is not None:
         _finish(match, seats, outcome)
     match.save()
-    transaction.on_commit(lambda: _after_commit(match, seats))
+    _after_commit_record(match, seats)
 
 
 def _record(
@@ -244,7 +247,7 @@ def seat_forfeit(*, match_id: int, seat_index: int, reason: str) -> Match:
             outcome = Outcome(tuple(places), tuple(0 for _ in seats), "forfeit")
             _finish(match, seats, outcome)
         match.save()
-        transaction.on_commit(lambda: _after_commit(match, seats))
+        _after_commit_record(match, seats)
     return match
 
 
@@ -275,22 +278,45 @@ def _time_out(match: Match, game: Game, seat_index: int) -> int:
     return 1
 
 
-def _after_commit(match: Match, seats: list[Seat]) -> None:
+MATCH_CHANGED_JOB = "play.match_changed"
+
+
+def _after_commit_record(match: Match, seats: list[Seat]) -> None:
+    """In the transaction of the change: the outbox job that announces it, then its run here
+    once the transaction has committed."""
+    job = job_record(
+        MATCH_CHANGED_JOB, {"match": match.pk, "version": match.version}, run_now=False
+    )
+    transaction.on_commit(lambda: _after_commit(match, seats, job), robust=True)
+
+
+def _after_commit(match: Match, seats: list[Seat], job: Any) -> None:
     """Tell the sockets and the listening apps (turn e-mails, the bots: play/receivers.py).
 
     `match` and `seats` are the committed rows as this transaction left them: they warm this
     process's snapshot cache and say who owes a move without asking the database again.
     The move is committed whatever happens here: a failure (Redis or the broker down) is
-    logged, never raised to the player, whose retry would only meet a stale version. Sockets
-    catch up on their next hello; a reconnect gets a snapshot.
+    logged, never raised to the player, whose retry would only meet a stale version, and the
+    outbox job stays for the worker, which announces the match again until it succeeds.
     """
     snapshots.store(match, seats)
+    if not match_announce(match, seats):
+        job_done(job)
+
+
+def match_announce(match: Match, seats: list[Seat]) -> list[BaseException]:
+    """Broadcast the version and send `match_changed`; returns the failures (none: done)."""
+    failures: list[BaseException] = []
     try:
         match_broadcast(match_id=match.pk, version=match.version)
-    except Exception:
+    except Exception as exc:
         log.exception("match %s: broadcast of version %s failed", match.pk, match.version)
+        failures.append(exc)
     # send_robust logs a failing listener (django.dispatch) and lets the others run.
-    match_changed.send_robust(sender=Match, match=match, seats=seats)
+    for _receiver, result in match_changed.send_robust(sender=Match, match=match, seats=seats):
+        if isinstance(result, BaseException):
+            failures.append(result)
+    return failures
 
 
 def match_broadcast(*, match_id: int, version: int) -> None:

@@ -80,6 +80,7 @@ def worker_process(queue: str, env: dict[str, str], log_path):
     """Run a real Celery worker on `queue` (tasks sent from this process go there, not eagerly)
     until the generator is closed; `process.log_path` holds what it printed."""
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo"]
+    command += ["--loglevel=info"]
     command += ["-Q", queue, "--without-heartbeat", "--without-gossip", "--without-mingle"]
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -87,10 +88,13 @@ def worker_process(queue: str, env: dict[str, str], log_path):
     before = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
     celery_app.conf.task_always_eager = False
     celery_app.conf.task_default_queue = queue
-    yield process
-    celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = before
-    process.terminate()
-    process.wait(10)
+    try:
+        yield process
+    finally:  # also when the generator is closed early (a test that kills the worker)
+        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = before
+        if process.poll() is None:
+            process.terminate()
+            process.wait(10)
 
 
 def _recipients(messages):

@@ -1,0 +1,47 @@
+"""`python manage.py outbox_work`: the outbox worker (a docker compose service of its own).
+
+It needs PostgreSQL only: when Redis or the broker is down, it keeps retrying the jobs that need
+them and catches up once they answer.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.db import close_old_connections
+
+from outbox.services import outbox_drain
+
+
+class Command(BaseCommand):
+    help = "Carry out the outbox's after-commit work, retrying until each job is done."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--idle", type=float, default=0.5, help="seconds between polls")
+        parser.add_argument("--once", action="store_true", help="drain what is due, then exit")
+
+    def handle(self, *args: Any, idle: float, once: bool, **options: Any) -> None:
+        stopping = False
+
+        def stop(signum: int, frame: Any) -> None:
+            nonlocal stopping
+            stopping = True
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+        self.stdout.write("outbox worker: polling for due jobs", ending="\n")
+        self.stdout.flush()
+        while not stopping:
+            close_old_connections()
+            try:
+                done = outbox_drain()
+            except Exception as exc:  # the database itself is away: wait and poll again
+                self.stderr.write(f"outbox drain failed: {exc}")
+                done = 0
+            if once:
+                return
+            if not done:
+                time.sleep(idle)

@@ -1,0 +1,129 @@
+"""Record after-commit work in the transaction that makes it due; carry it out until done.
+
+`job_record` writes a Job row beside the change it follows, so the two commit or roll back
+together. Once the transaction commits, the recording process runs the job at once (the fast
+path: no extra latency) and deletes the row when the handler returns. If that process dies
+first, or the handler raises (Redis or the broker unreachable...), the row stays and the outbox
+worker (`manage.py outbox_work`; the ticks thread under `make run`) takes it once it is due and
+retries with a growing delay until the handler returns. Work is therefore done at least once:
+handlers are idempotent (outbox/registry.py). docs/operations.md lists what this promises.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from outbox.models import Job
+from outbox.registry import handler_for, known
+
+log = logging.getLogger(__name__)
+
+BACKOFF_MAX_SECONDS = 300
+
+
+def job_record(
+    kind: str, payload: dict[str, Any], *, key: str | None = None, run_now: bool = True
+) -> Job | None:
+    """Inside the caller's transaction: `kind`'s handler runs with `payload` after the commit.
+
+    `key` makes the job unique while it is pending: a second record is ignored (returns None).
+    `run_now=False` leaves the immediate run to the caller, which then calls `job_done` (play
+    does, to hand its listeners the rows it already holds); the worker still covers a failure.
+    """
+    if not known(kind):
+        raise LookupError(f"no handler for outbox job {kind!r}")
+    now = timezone.now()
+    job = Job(
+        kind=kind,
+        payload=payload,
+        key=key,
+        due_at=now + timedelta(seconds=settings.OUTBOX_GRACE_SECONDS),
+        created_at=now,
+    )
+    if key is None:
+        job.save(force_insert=True)
+    else:
+        try:
+            with transaction.atomic():  # a savepoint: a duplicate key leaves the caller's work
+                job.save(force_insert=True)
+        except IntegrityError:
+            return None  # the same work is already pending
+    if run_now:
+        transaction.on_commit(lambda: job_run(job), robust=True)
+    return job
+
+
+def job_run(job: Job) -> bool:
+    """The recording process's immediate run; on failure the row waits for the worker."""
+    try:
+        handler_for(job.kind)(job.payload)
+    except Exception:
+        log.exception("outbox job %s %s failed; the worker will retry it", job.kind, job.pk)
+        return False
+    job_done(job)
+    return True
+
+
+def job_done(job: Job) -> None:
+    Job.objects.filter(pk=job.pk).delete()
+
+
+def backoff(attempts: int) -> timedelta:
+    return timedelta(seconds=min(BACKOFF_MAX_SECONDS, 2 ** min(attempts, 12)))
+
+
+def outbox_drain(*, limit: int = 200, now: datetime | None = None) -> int:
+    """Run up to `limit` due jobs, one transaction each; returns how many completed.
+
+    The row is locked while its handler runs (SKIP LOCKED: several workers share the table), and
+    the handler's own writes commit with the row's deletion or roll back with its failure.
+    """
+    done = 0
+    for _ in range(limit):
+        moment = now or timezone.now()
+        with transaction.atomic():
+            job = (
+                Job.objects.select_for_update(skip_locked=True)
+                .filter(due_at__lte=moment)
+                .order_by("due_at", "pk")
+                .first()
+            )
+            if job is None:
+                break
+            try:
+                with transaction.atomic():
+                    handler_for(job.kind)(job.payload)
+            except Exception as exc:
+                job.attempts += 1
+                job.due_at = moment + backoff(job.attempts)
+                job.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+                job.save(update_fields=["attempts", "due_at", "last_error"])
+                log.warning(
+                    "outbox job %s %s failed (attempt %s): %s; next try at %s",
+                    job.kind,
+                    job.pk,
+                    job.attempts,
+                    job.last_error,
+                    job.due_at.isoformat(),
+                )
+                continue
+            job.delete()
+            done += 1
+    return done
+
+
+def outbox_backlog(*, now: datetime | None = None) -> dict[str, Any]:
+    """Pending jobs and the oldest one's age (seconds): for /readyz and the admin."""
+    moment = now or timezone.now()
+    oldest = Job.objects.order_by("created_at").values_list("created_at", flat=True).first()
+    return {
+        "pending": Job.objects.count(),
+        "overdue": Job.objects.filter(due_at__lte=moment).count(),
+        "oldest_seconds": round((moment - oldest).total_seconds(), 1) if oldest else 0.0,
+    }

@@ -1,0 +1,23 @@
+"""play's outbox handler: announce a committed change when the process that made it could not
+(it died after the commit, or Redis or the broker was down). Imported in PlayConfig.ready."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from outbox.registry import job_handler
+from play.models import Match
+from play.services import MATCH_CHANGED_JOB, match_announce
+
+
+@job_handler(MATCH_CHANGED_JOB)
+def match_changed_job(payload: dict[str, Any]) -> None:
+    """Announce the match as it is now: sockets render their current view, and the listeners
+    act on the current seats (a turn e-mail no longer due is not sent). Raises to be retried."""
+    match = Match.objects.filter(pk=payload["match"]).first()
+    if match is None:
+        return  # deleted since: nothing left to announce
+    seats = list(match.seats.select_related("user"))
+    failures = match_announce(match, seats)
+    if failures:
+        raise failures[0]
