@@ -23,6 +23,12 @@ def validate_display_name(value: str) -> None:
         )
     if value.lower() in RESERVED_NAMES:
         raise ValidationError("That name is reserved.", code="display_name_reserved")
+    if {"bot", "bots"} & set(re.split(r"[_.-]", value.lower())):
+        # Bots sit as "Greedy bot", "Random bot"...: no person may pass for one ("Greedy_bot").
+        raise ValidationError(
+            "A name with the word 'bot' in it is reserved for the site's bots.",
+            code="display_name_bot",
+        )
 
 
 class TabletopUserManager(UserManager["User"]):

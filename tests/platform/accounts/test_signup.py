@@ -84,6 +84,9 @@ def test_it_logs_in_once_verified(client, db):
         ("x" * 25, "at most 24"),
         ("Admin", "reserved"),
         ("bot", "reserved"),
+        ("Greedy_bot", "reserved for the site&#x27;s bots"),
+        ("random.Bot", "reserved for the site&#x27;s bots"),
+        ("bots-club", "reserved for the site&#x27;s bots"),
     ],
 )
 def test_it_refuses_a_bad_display_name(client, db, display_name, why):
@@ -91,6 +94,12 @@ def test_it_refuses_a_bad_display_name(client, db, display_name, why):
     assert page.status_code == 200 and why in page.content.decode()
     assert not User.objects.filter(email="zed@example.com").exists()
     assert not mail.outbox
+
+
+@pytest.mark.parametrize("display_name", ["Abbot", "Robotnik", "bottle"])
+def test_it_takes_a_name_that_only_contains_the_letters_bot(client, db, display_name):
+    assert _sign_up(client, display_name=display_name).status_code == 302
+    assert User.objects.get(email="zed@example.com").display_name == display_name
 
 
 def test_it_refuses_a_display_name_taken_in_another_case(client, db):
