@@ -4,7 +4,9 @@ starts its match exactly as on the site) and one login session per player."""
 
 from __future__ import annotations
 
+import json
 import os
+import secrets
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -12,6 +14,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 4
+# DEBUG is off in the bench, and the site refuses a weak key then: one strong key per run, shared
+# by the set-up (which signs the sessions) and the server.
+BENCH_SECRET_KEY = secrets.token_urlsafe(50)
 
 
 @dataclass
@@ -28,7 +33,12 @@ def server_env(database: str, var_dir: Path) -> dict[str, str]:
         "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
         "CHANNELS_PREFIX": f"bench{os.getpid()}",
         "DEBUG": "0",
-        "SECRET_KEY": "bench-only-not-a-secret",
+        "SECRET_KEY": BENCH_SECRET_KEY,
+        # Plain HTTP on 127.0.0.1: the site's HTTPS-only defaults (DEBUG off) are turned off.
+        "SECURE_SSL_REDIRECT": "0",
+        "SESSION_COOKIE_SECURE": "0",
+        "CSRF_COOKIE_SECURE": "0",
+        "SECURE_HSTS_SECONDS": "0",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "CELERY_TASK_ALWAYS_EAGER": "1",
         "EMAIL_HOST": "",
@@ -118,3 +128,25 @@ def _table_create(players: list, sessions: dict[int, str]) -> BenchTable:
     table.refresh_from_db()
     seats = Seat.objects.filter(match=table.match).order_by("index")
     return BenchTable(table.match.pk, [sessions[seat.user_id] for seat in seats])
+
+
+def floor_payloads(env: dict[str, str], tables: list[BenchTable], path: Path) -> None:
+    """Each bench match's first payload per seat, as the site renders it (JSON, no HTML), for the
+    floor (bench/live_floor.py) to send frames of the site's sizes."""
+    os.environ.update(env)
+    from django.db import connections
+
+    from play.models import Match
+    from play.selectors import match_payload
+
+    payloads: dict[str, dict[str, object]] = {}
+    try:
+        for table in tables:
+            match = Match.objects.get(pk=table.match_id)
+            seats = list(match.seats.select_related("user"))
+            payloads[str(match.pk)] = {
+                str(seat.index): match_payload(match, seats, seat.index) for seat in seats
+            }
+    finally:
+        connections.close_all()
+    path.write_text(json.dumps(payloads, default=str))

@@ -31,7 +31,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from live_profile import profile_start, profile_summary, py_spy  # noqa: E402
-from live_setup import ROOT, BenchTable, database_prepare, server_env, tables_create  # noqa: E402
+from live_setup import (  # noqa: E402
+    ROOT,
+    BenchTable,
+    database_prepare,
+    floor_payloads,
+    server_env,
+    tables_create,
+)
 
 MOVE_TIMEOUT_S = 10.0
 
@@ -83,26 +90,55 @@ class Stats:
         self.errors[code] = self.errors.get(code, 0) + 1
 
 
+FLOOR_APP = "live_floor:app"
+
+
 def main() -> None:
     args = _parse_args()
     if args.profile:
         py_spy()  # fail before the set-up, not after it
+    apps = [FLOOR_APP if args.app == "floor" else args.app]
+    if args.versus_floor and apps[0] != FLOOR_APP:
+        apps.append(FLOOR_APP)
+    figures = [_bench(args, app) for app in apps]
+    if len(figures) == 2:
+        site, floor = figures
+        ratio = (
+            site["server_cpu_ms_per_move"] / floor["server_cpu_ms_per_move"]
+            if site["server_cpu_ms_per_move"] and floor["server_cpu_ms_per_move"]
+            else None
+        )
+        print(
+            f"CPU per move: site {site['server_cpu_ms_per_move']} ms, floor "
+            f"{floor['server_cpu_ms_per_move']} ms, ratio {ratio and round(ratio, 2)}; "
+            f"moves/s: site {site['moves_per_s']}, floor {floor['moves_per_s']}; "
+            f"p95: site {site['p95_ms']} ms, floor {floor['p95_ms']} ms"
+        )
+        print(json.dumps({"site": site, "floor": floor, "cpu_ratio": ratio and round(ratio, 2)}))
+
+
+def _bench(args: argparse.Namespace, app: str) -> dict:
     var_dir = Path(tempfile.mkdtemp(prefix="live-bench-"))
     env = server_env(args.database, var_dir)
     started = time.monotonic()
     database_prepare(env, args.database)
     bench_tables = tables_create(env, args.tables)
+    if app == FLOOR_APP:
+        env["FLOOR_PAYLOADS"] = str(var_dir / "payloads.json")
+        floor_payloads(env, bench_tables, var_dir / "payloads.json")
     setup_s = time.monotonic() - started
-    print(f"set-up: {args.tables} tables, {4 * args.tables} players in {setup_s:.1f} s")
+    print(f"{app}: set-up: {args.tables} tables, {4 * args.tables} players in {setup_s:.1f} s")
     port = args.port or _free_port()
-    server = _server_start(env, port, args, var_dir)
+    server = _server_start(env, port, args, var_dir, app)
+    load_before = Path("/proc/loadavg").read_text().split()[:3]
     try:
         result = asyncio.run(_run(args, port, bench_tables, server))
     finally:
         _server_stop(server)
-    _report(args, result)
+    figures = _report(args, app, result)
     if args.profile:
         profile_summary(Path(args.profile))
+    return {**figures, "loadavg_before": load_before}
 
 
 def _parse_args() -> argparse.Namespace:
@@ -115,7 +151,14 @@ def _parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
     parser.add_argument(
-        "--app", default="config.asgi:application", help="the ASGI application (to try variants)"
+        "--app",
+        default="config.asgi:application",
+        help="the ASGI application: 'floor' (bench/live_floor.py) or module:attr (variants)",
+    )
+    parser.add_argument(
+        "--versus-floor",
+        action="store_true",
+        help="then run the same load against the floor and print the CPU ratio",
     )
     parser.add_argument(
         "--ws",
@@ -141,9 +184,11 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _server_start(env: dict[str, str], port: int, args: argparse.Namespace, var_dir: Path):
+def _server_start(
+    env: dict[str, str], port: int, args: argparse.Namespace, var_dir: Path, app: str
+):
     log = (var_dir / "server.log").open("wb")
-    command = [sys.executable, "-m", "uvicorn", args.app, "--host", "127.0.0.1"]
+    command = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1"]
     command += ["--port", str(port), "--workers", str(args.workers), "--log-level", "warning"]
     command += ["--no-access-log", "--ws", args.ws]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -343,14 +388,14 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def _report(args: argparse.Namespace, result) -> None:
+def _report(args: argparse.Namespace, app: str, result) -> dict:
     stats, elapsed, connect_s, cpu_server, cpu_self, finished = result
     lat = stats.latencies_ms
     figures = {
         "tables": args.tables,
         "sockets": 4 * args.tables,
         "workers": args.workers,
-        "app": args.app,
+        "app": app,
         "ws": args.ws,
         "rate_target": args.rate,
         "seconds": round(elapsed, 2),
@@ -379,7 +424,9 @@ def _report(args: argparse.Namespace, result) -> None:
         f"p99 {figures['p99_ms']} ms; server CPU {figures['server_cpu_s']} s, "
         f"load generator CPU {figures['loadgen_cpu_s']} s"
     )
+    figures["loadavg_after"] = Path("/proc/loadavg").read_text().split()[:3]
     print(json.dumps(figures))
+    return figures
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import asyncio
 import json
 import logging
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -47,6 +48,7 @@ MATCH_ID = re.compile(r"[0-9]{1,18}")  # a bigint primary key; anything else is 
 MAX_FRAME = 64 * 1024  # characters; a move is a few hundred, a bigger frame is not read
 MAX_ECHO = 64  # an id or message type longer than this is not echoed back
 MAX_DETAIL = 300  # an engine's sentence may quote the action: keep the answer short
+REFRESH_AFTER = 10.0  # seconds: a frame refreshes the presence row at most this often
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -55,6 +57,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     sent_version = -1
     html = False
     heartbeat: asyncio.Task[None] | None = None
+    refreshed_at = 0.0  # time.monotonic() of the last presence refresh
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """However the socket ends (a close, an error in a handler, a cancelled task), it leaves
@@ -72,8 +75,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=refusal)
             return
         await self.channel_layer.group_add(f"match.{self.match_id}", self.channel_name)
+        snapshots.viewer_join(self.match_id, self.channel_name, (self.seat, self.html))
         if self.seat is not None:
             await in_pool(self._present)(self.scope["user"], expire_others=True)
+            self.refreshed_at = time.monotonic()
             self.heartbeat = asyncio.create_task(self._beat())
         await self.send_snapshot(0, force=True)
 
@@ -113,15 +118,17 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self._refresh()
 
     async def _refresh(self) -> None:
+        self.refreshed_at = time.monotonic()
         try:
             await in_pool(self._present)(self.scope["user"])
         except Exception:  # the database may be away for a moment: the next beat tries again
             log.exception("presence of %s not refreshed", self.channel_name)
 
     async def _heard(self) -> None:
-        """Any frame from the client proves the socket alive (frames are few: a move, a
-        hello, a ping)."""
-        if self.heartbeat is not None:
+        """Any frame from the client proves the socket alive: the row is refreshed if the last
+        refresh is older than REFRESH_AFTER (not on every move of a fast live game; the
+        heartbeat keeps it fresh meanwhile)."""
+        if self.heartbeat is not None and time.monotonic() - self.refreshed_at > REFRESH_AFTER:
             await self._refresh()
 
     async def _leave(self) -> None:
@@ -129,6 +136,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             self.heartbeat.cancel()
         if not self.match_id:
             return
+        snapshots.viewer_leave(self.match_id, self.channel_name)
         try:
             await self.channel_layer.group_discard(f"match.{self.match_id}", self.channel_name)
         except Exception:  # Redis away: the subscription ends with the process anyway
@@ -194,8 +202,19 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         )
 
     async def match_update(self, event: dict[str, Any]) -> None:
-        if event["version"] > self.sent_version:
-            await self.send_snapshot(event["version"])
+        """A new version: this viewer's frame, rendered once for all sockets of this process."""
+        if event["version"] <= self.sent_version:
+            return
+        version, text = await snapshots.frame_for(
+            self.match_id, event["version"], (self.seat, self.html)
+        )
+        if version > self.sent_version:
+            self.sent_version = version
+            await self.send(text_data=text)
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return snapshots.frame_encode(content)
 
     async def send_snapshot(self, at_least: int, force: bool = False) -> None:
         payload = await in_pool(snapshots.payload_for)(

@@ -1,14 +1,21 @@
-"""A small per-process cache of match snapshots for the sockets.
+"""A small per-process cache of match snapshots for the sockets, and their frames.
 
 When a move is broadcast, every socket of that match in this process needs the same row: the
-first loads it, the others reuse it (keyed by version, so a newer version always reloads).
+first loads it, the others reuse it (keyed by version, so a newer version always reloads); the
+process that made the move leaves its committed rows here. Each kind of viewer's frame is then
+rendered once per version and process (`frame_for`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import weakref
 from collections import OrderedDict
 from typing import Any
+
+import orjson
+from channels.db import database_sync_to_async
 
 from play.models import Match, Seat
 from play.selectors import match_access, match_payload
@@ -55,3 +62,68 @@ def payload_for(
 ) -> dict[str, Any]:
     match, seats = load(match_id, at_least, fresh)
     return match_payload(match, seats, seat, html=html)
+
+
+# --- One render per move and process -------------------------------------------------------
+# When a version is broadcast, every socket of the match in this process needs its frame: the
+# sockets of one seat (and all spectators, and the page sockets that also want the board's HTML)
+# need the same one. The first socket to hear of the version starts ONE render in the thread
+# pool for every kind of viewer connected here; the others await it, and each sends its ready
+# frame. A kind is (seat or None, html).
+
+Kind = tuple[int | None, bool]
+
+_viewers: dict[int, dict[str, Kind]] = {}  # match -> {channel name: kind}, sockets of this process
+_renders: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop, dict[int, tuple[int, asyncio.Future[dict[Kind, tuple[int, str]]]]]
+] = weakref.WeakKeyDictionary()
+
+
+def viewer_join(match_id: int, channel: str, kind: Kind) -> None:
+    _viewers.setdefault(match_id, {})[channel] = kind
+
+
+def viewer_leave(match_id: int, channel: str) -> None:
+    viewers = _viewers.get(match_id)
+    if viewers is None:
+        return
+    viewers.pop(channel, None)
+    if not viewers:
+        del _viewers[match_id]
+        for renders in list(_renders.values()):
+            renders.pop(match_id, None)
+
+
+def frame_encode(message: Any) -> str:
+    """JSON text with orjson (several times faster than json on the snapshots); keys that are
+    not strings become strings and anything else unknown (a lazy text) its str(), as json's."""
+    return orjson.dumps(message, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def frames_render(match_id: int, version: int, kinds: set[Kind]) -> dict[Kind, tuple[int, str]]:
+    """(version, ready JSON text) of a snapshot message for each kind of viewer."""
+    match, seats = load(match_id, version)
+    frames = {}
+    for seat, html in kinds:
+        payload = match_payload(match, seats, seat, html=html)
+        frames[(seat, html)] = (payload["version"], frame_encode({"type": "snapshot", **payload}))
+    return frames
+
+
+async def frame_for(match_id: int, version: int, kind: Kind) -> tuple[int, str]:
+    """This viewer's frame of `version` (or newer), rendered once for all viewers alike."""
+    renders = _renders.setdefault(asyncio.get_running_loop(), {})
+    current = renders.get(match_id)
+    if current is None or current[0] < version or current[1].done() and current[1].exception():
+        kinds = set(_viewers.get(match_id, {}).values()) | {kind}
+        future = asyncio.ensure_future(
+            database_sync_to_async(frames_render, thread_sensitive=False)(match_id, version, kinds)
+        )
+        current = renders[match_id] = (version, future)
+    frames = await current[1]
+    if kind not in frames:  # this socket arrived while the render was under way
+        extra = await database_sync_to_async(frames_render, thread_sensitive=False)(
+            match_id, version, {kind}
+        )
+        frames[kind] = extra[kind]
+    return frames[kind]

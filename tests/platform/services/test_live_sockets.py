@@ -10,6 +10,7 @@ from django.conf import settings
 from django.test import Client
 
 from config.asgi import application
+from play import snapshots
 from play.models import Presence
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -128,3 +129,37 @@ async def test_it_marks_a_seated_player_present_while_connected(started_match):
     assert await count() == 1
     await socket.disconnect()
     assert await count() == 0
+
+
+async def test_a_move_is_rendered_once_per_process_for_all_its_sockets(
+    started_match, carol, monkeypatch
+):
+    """Two seats and two spectators in one process: one render of the new version, with each
+    kind of viewer's frame (its own seat's view), shared by the sockets of that kind."""
+    renders = []
+    render = snapshots.frames_render
+
+    def counted(match_id, version, kinds):
+        renders.append(set(kinds))
+        return render(match_id, version, kinds)
+
+    monkeypatch.setattr(snapshots, "frames_render", counted)
+    first, second = await _seated(started_match, 0), await _seated(started_match, 1)
+    sockets = [await _connect(started_match.pk, user) for user in (first, second, carol, carol)]
+    for socket in sockets:
+        assert (await socket.connect())[0]
+        assert (await socket.receive_json_from(5))["version"] == 0
+    await sockets[0].send_json_to({"type": "act", "id": 1, "version": 0, "action": "bid card=2"})
+    frames = {}
+    for index, socket in enumerate(sockets):
+        for _ in range(2 if index == 0 else 1):
+            message = await socket.receive_json_from(5)
+            if message["type"] == "snapshot":
+                frames[index] = message
+    assert renders == [{(0, False), (1, False), (None, False)}]
+    assert {f["version"] for f in frames.values()} == {1}
+    assert frames[0]["view"]["bids"][0] == 2  # alice sees her own bid
+    assert frames[1]["view"]["bids"][0] is True  # bob only that she bid
+    assert frames[2] == frames[3] and frames[2]["seat"] is None
+    for socket in sockets:
+        await socket.disconnect()

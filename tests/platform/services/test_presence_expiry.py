@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from config.asgi import application
 from lobbies.services import lobby_create, lobby_join
+from play import consumers
 from play.models import Match, Presence
 from play.services import action_submit
 
@@ -53,7 +54,8 @@ async def test_a_binary_frame_leaves_no_presence_behind(started_match):
     assert await sync_to_async(Presence.objects.filter(match=started_match).count)() == 0
 
 
-async def test_any_frame_refreshes_the_presence(started_match):
+async def test_any_frame_refreshes_the_presence(started_match, monkeypatch):
+    monkeypatch.setattr(consumers, "REFRESH_AFTER", 0.0)  # at most every 10 s on the site
     alice = await sync_to_async(lambda: started_match.seats.get(index=0).user)()
     socket = await _open(started_match.pk, alice)
     await sync_to_async(_age_presences)(started_match.pk, timedelta(hours=1))

@@ -1,0 +1,200 @@
+"""The floor for bench/live_tables.py (`--app floor`): a bare ASGI application that does the same
+work per move as the site, and nothing else, so the site's CPU per move has a reference measured
+on the same machine in the same run.
+
+Per move, like the site (issue 10, point 1):
+- one PostgreSQL transaction on the bench's own rows: lock the match row (SELECT ... FOR UPDATE),
+  update it (state of the site's size, version, updated_at), update the two seats whose turn
+  changes, insert one log row of the site's size and one outbox row;
+- one pub/sub message on Redis (the version), received by every server process;
+- each seat's socket of that match gets a JSON payload of the site's size (the site's own first
+  payload of that seat, with the version and whose turn it is changed), encoded once per seat.
+
+What it leaves out is what the site adds on top: the engine, Django (ORM, request and consumer
+machinery, sessions: a socket here is not authenticated), the channel layer's bookkeeping.
+Sockets follow /ws/matches/<id>/ and speak the bench's protocol ("act" -> "ack" + "snapshot").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+from typing import Any
+
+import orjson
+import psycopg
+import redis.asyncio as aioredis
+
+PATH = re.compile(r"^/ws/matches/([0-9]+)/$")
+POOL_SIZE = int(os.environ.get("FLOOR_POOL", "32"))  # connections per process
+CHANNEL = "floor.moves"
+
+
+class Floor:
+    def __init__(self) -> None:
+        self.ready = asyncio.Event()
+        self.started = False
+        self.pool: asyncio.Queue[psycopg.AsyncConnection[Any]] = asyncio.Queue()
+        self.redis: aioredis.Redis | None = None
+        self.sockets: dict[int, list[tuple[int, Any]]] = {}  # match -> [(seat, send)]
+        self.payloads: dict[int, dict[int, dict[str, Any]]] = {}  # match -> seat -> payload
+        self.seats: dict[int, int] = {}  # match -> seat count
+
+    async def start(self) -> None:
+        if self.started:
+            await self.ready.wait()
+            return
+        self.started = True
+        url = os.environ["DATABASE_URL"].replace("postgres://", "postgresql://", 1)
+        for _ in range(POOL_SIZE):
+            self.pool.put_nowait(await psycopg.AsyncConnection.connect(url))
+        self.redis = aioredis.Redis.from_url(os.environ["REDIS_URL"])
+        await self._payloads_load()
+        asyncio.get_running_loop().create_task(self._listen())
+        self.ready.set()
+
+    async def _payloads_load(self) -> None:
+        """Each match's first payload per seat, rendered by the site in the set-up
+        (live_setup.floor_payloads), so the frames here have the site's sizes."""
+        path = os.environ["FLOOR_PAYLOADS"]
+        with open(path) as file:
+            raw = json.load(file)
+        for match, seats in raw.items():
+            self.payloads[int(match)] = {int(s): p for s, p in seats.items()}
+            self.seats[int(match)] = len(seats)
+
+    async def _listen(self) -> None:
+        assert self.redis is not None
+        pubsub = self.redis.pubsub()
+        await pubsub.subscribe(CHANNEL)
+        async for message in pubsub.listen():
+            if message["type"] != "message":
+                continue
+            match, version = (int(x) for x in message["data"].split(b":"))
+            await self._fan_out(match, version)
+
+    async def _fan_out(self, match: int, version: int) -> None:
+        local = self.sockets.get(match, [])
+        if not local:
+            return
+        frames = {seat: self._frame(match, seat, version) for seat in {s for s, _ in local}}
+        for seat, send in local:
+            await send({"type": "websocket.send", "text": frames[seat]})
+
+    def _frame(self, match: int, seat: int, version: int) -> str:
+        payload = dict(self.payloads[match][seat])
+        acting = version % self.seats[match]
+        payload["version"] = version
+        payload["to_act"] = [acting]
+        payload["status"] = "active"
+        if seat != acting:
+            payload["legal"] = []
+        elif not payload["legal"]:  # the seat that acted first has the choices of the sample
+            payload["legal"] = next(p["legal"] for p in self.payloads[match].values() if p["legal"])
+        return orjson.dumps({"type": "snapshot", **payload}).decode()
+
+    async def move(self, match: int, seat: int, version: int, action: Any) -> int:
+        connection = await self.pool.get()
+        try:
+            async with connection.transaction():
+                row = await (
+                    await connection.execute(
+                        "SELECT version, state FROM play_match WHERE id = %s FOR UPDATE", [match]
+                    )
+                ).fetchone()
+                assert row is not None
+                new_version = row[0] + 1
+                state = orjson.dumps(row[1]).decode()  # the site writes the new state back
+                await connection.execute(
+                    "UPDATE play_match SET version = %s, state = %s::jsonb, updated_at = now(),"
+                    " deadline = now() + interval '1 hour' WHERE id = %s",
+                    [new_version, state, match],
+                )
+                await connection.execute(
+                    "UPDATE play_seat SET to_act = (index = %s),"
+                    " to_act_since = CASE WHEN index = %s THEN %s END"
+                    " WHERE match_id = %s AND index IN (%s, %s)",
+                    [
+                        new_version % self.seats[match],
+                        new_version % self.seats[match],
+                        new_version,
+                        match,
+                        seat,
+                        new_version % self.seats[match],
+                    ],
+                )
+                text = orjson.dumps(action).decode()
+                await connection.execute(
+                    "INSERT INTO play_actionrecord (match_id, seq, seat, action, public_action,"
+                    " text, to_act_before, created_at)"
+                    " VALUES (%s, %s, %s, %s::jsonb, %s::jsonb, %s, %s::jsonb, now())",
+                    [match, new_version, seat, text, text, f"player {seat} did {text}"[:300], "[]"],
+                )
+                await connection.execute(
+                    "INSERT INTO outbox_job (kind, payload, key, due_at, attempts, last_error,"
+                    " created_at) VALUES ('floor', %s::jsonb, NULL, now(), 0, '', now())",
+                    [orjson.dumps({"match": match, "version": new_version}).decode()],
+                )
+        finally:
+            self.pool.put_nowait(connection)
+        assert self.redis is not None
+        await self.redis.publish(CHANNEL, f"{match}:{new_version}")
+        return new_version
+
+
+FLOOR = Floor()
+
+
+async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] == "lifespan":
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+    if scope["type"] == "http":
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"floor"})
+        return
+    await FLOOR.start()
+    found = PATH.match(scope["path"])
+    match = int(found.group(1)) if found else 0
+    if match not in FLOOR.payloads:
+        await send({"type": "websocket.close", "code": 4404})
+        return
+    await _socket(match, scope, receive, send)
+
+
+async def _socket(match: int, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    # The bench's sessions are by seat order: the floor takes seats in order of connection.
+    local = FLOOR.sockets.setdefault(match, [])
+    taken = {s for s, _ in local}
+    seat = next(i for i in range(FLOOR.seats[match]) if i not in taken)
+    entry = (seat, send)
+    try:
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.connect":
+                await send({"type": "websocket.accept"})
+                local.append(entry)
+                version = int(FLOOR.payloads[match][seat]["version"])
+                await send({"type": "websocket.send", "text": FLOOR._frame(match, seat, version)})
+            elif message["type"] == "websocket.receive":
+                content = orjson.loads(message.get("text") or "{}")
+                if content.get("type") == "act":
+                    version = await FLOOR.move(match, seat, content["version"], content["action"])
+                    await send(
+                        {
+                            "type": "websocket.send",
+                            "text": orjson.dumps({"type": "ack", "version": version}).decode(),
+                        }
+                    )
+            elif message["type"] == "websocket.disconnect":
+                return
+    finally:
+        if entry in local:
+            local.remove(entry)
