@@ -1,7 +1,7 @@
 # One command per chore; each is a plain script in scripts/ (the real implementation).
 # `make test ARGS="tests/games -x"` passes arguments on to pytest.
 
-.PHONY: run test lint typecheck bench migrate worker beat outbox install demo
+.PHONY: run test lint typecheck bench migrate worker beat outbox mail-in install demo
 
 run:  ## install if needed, migrate, create demo accounts, serve http://127.0.0.1:8000
 	scripts/run.sh
@@ -35,3 +35,6 @@ beat: install  ## Celery beat: move clocks and matchmaking (needs REDIS_URL)
 
 outbox: install  ## the outbox worker: after-commit work the web process could not finish
 	.venv/bin/python manage.py outbox_work
+
+mail-in: install  ## the inbound SMTP server for reply e-mails (moves by e-mail; MAIL_IN_PORT, 2525)
+	.venv/bin/python manage.py mail_in

@@ -7,6 +7,7 @@ Tests (pytest) and docker compose set the URLs of the real services.
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 import dj_database_url
@@ -64,6 +65,7 @@ INSTALLED_APPS = [
     "lobbies",
     "ladders",
     "notifications",
+    "anymail",
     # play last: its own listener of match_changed (waking the bots, which may play on at once
     # when Celery is eager) then runs after the other apps' listeners, in the order of the moves.
     "play",
@@ -188,6 +190,20 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     EMAIL_FILE_PATH = VAR_DIR / "mail"
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Tabletop <noreply@tabletop.local>")
+# Playing by e-mail (docs/notifications.md): replies go to <prefix>+<token>@INBOUND_EMAIL_DOMAIN,
+# taken by `manage.py mail_in` (MAIL_IN_HOST:MAIL_IN_PORT, LMTP with MAIL_IN_LMTP) or by a
+# provider's inbound webhook at /anymail/<provider>/inbound/ (basic auth ANYMAIL_WEBHOOK_SECRET).
+INBOUND_EMAIL_DOMAIN = env_str("INBOUND_EMAIL_DOMAIN")  # unset: no moves by e-mail
+REPLY_ADDRESS_PREFIX = env_str("REPLY_ADDRESS_PREFIX", "play")
+MAIL_IN_HOST = env_str("MAIL_IN_HOST", "127.0.0.1")
+MAIL_IN_PORT = env_int("MAIL_IN_PORT", 2525)
+MAIL_IN_LMTP = env_bool("MAIL_IN_LMTP", False)
+# "user:password" the provider sends as HTTP basic auth. Unset: a random one, so the webhooks
+# stay closed to everyone rather than open to anyone.
+ANYMAIL = {
+    "WEBHOOK_SECRET": env_str("ANYMAIL_WEBHOOK_SECRET") or f"off:{secrets.token_hex(32)}",
+    "MAILGUN_WEBHOOK_SIGNING_KEY": env_str("MAILGUN_WEBHOOK_SIGNING_KEY"),
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

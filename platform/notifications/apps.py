@@ -8,6 +8,10 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         # Receivers use models, which exist only once the registry is ready (the Django idiom).
-        from notifications import receivers
+        from anymail.signals import inbound, tracking
+
+        from notifications import jobs, receivers  # noqa: F401 - jobs registers outbox handlers
 
         match_changed.connect(receivers.turn_emails_on_change, dispatch_uid="notifications.turn")
+        inbound.connect(receivers.reply_from_provider, dispatch_uid="notifications.reply")
+        tracking.connect(receivers.suppress_on_bounce, dispatch_uid="notifications.bounce")

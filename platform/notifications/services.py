@@ -12,10 +12,11 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone
 
-from notifications.models import TurnEmail
+from notifications.models import InboundReply, TurnEmail
+from notifications.prompts import prompt_context
+from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
 from play.models import Presence, Seat
 
 logger = logging.getLogger(__name__)
@@ -41,6 +42,16 @@ def render_email(name: str, context: dict[str, Any], to: str) -> EmailMultiAlter
     html = render_to_string(f"emails/{name}/body.html", context)
     message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to])
     message.attach_alternative(html, "text/html")
+    return message
+
+
+def render_listed_email(
+    name: str, context: dict[str, Any], to: str, user_id: int | None
+) -> EmailMultiAlternatives:
+    """A game e-mail: the one-click unsubscribe link in its footer and its List-* headers."""
+    link = unsubscribe_link(to, user_id)
+    message = render_email(name, {**context, "unsubscribe_link": link}, to)
+    list_headers_add(message, link)
     return message
 
 
@@ -131,6 +142,8 @@ def _turn_email_mark(
 def _still_due(seat: Seat, since: int) -> bool:
     if seat.match.is_finished or not seat.to_act or seat.to_act_since != since:
         return False
+    if seat.user is None or is_suppressed(seat.user.email):
+        return False
     # Only sockets heard from lately: a row left by a socket that died unseen expires (TTL).
     online = Presence.objects.live().filter(match_id=seat.match_id, user=seat.user).exists()
     return not online
@@ -138,16 +151,83 @@ def _still_due(seat: Seat, since: int) -> bool:
 
 def _turn_message(seat: Seat) -> EmailMultiAlternatives:
     match = seat.match
-    link = settings.SITE_URL + reverse("play:match", args=[match.pk])
     opponents = [s.name for s in match.seats.select_related("user") if s.pk != seat.pk]
-    context = {
-        "user": seat.user,
-        "match": match,
-        "game_title": match.engine.title,
-        "link": link,
-        "opponents": opponents,
-        "settings_link": settings.SITE_URL + reverse("accounts:settings"),
-        "site_name": settings.SITE_NAME,
-    }
+    context = {"user": seat.user, "match": match, "opponents": opponents}
+    context.update(prompt_context(match, seat))
     assert seat.user is not None  # only human seats are e-mailed (seats_newly_to_act)
-    return render_email("turn", context, seat.user.email)
+    message = render_listed_email("turn", context, seat.user.email, seat.user.pk)
+    if context["reply_address"]:
+        message.reply_to = [context["reply_address"]]
+    return message
+
+
+def reply_answer_send(*, reply_id: int) -> bool:
+    """Answer a reply e-mail at most once: a refused line (the reason and the choices now), or
+    "still your move" with the next choices when the reply left the turn unfinished.
+
+    The same claim-then-mark promise as turn_email_send; DeliveryRefused makes the outbox
+    retry the job, any other failure leaves the answer UNCERTAIN and never resent.
+    """
+    message = _reply_answer_claim(reply_id)
+    if message is None:
+        return False
+
+    def mark(status: str, error: BaseException | None = None) -> None:
+        _reply_answer_mark(reply_id, InboundReply.Answer(status), error)
+
+    return claimed_deliver(message, mark, f"answer to reply {reply_id}")
+
+
+def claimed_deliver(message: EmailMultiAlternatives, mark: Any, what: str) -> bool:
+    """Send a message whose row is already claimed, then `mark(status, error)` it: "sent";
+    "pending" and DeliveryRefused raised (surely not delivered: retry); "uncertain" (may have
+    been delivered: never resent). The promise of turn_email_send, for every other kind."""
+    try:
+        _deliver(message)
+    except DeliveryRefused as error:
+        mark("pending", error.__cause__)
+        raise
+    except Exception as error:
+        mark("uncertain", error)
+        logger.warning("%s: outcome unknown, not retried: %r", what, error)
+        return False
+    mark("sent")
+    return True
+
+
+def _reply_answer_claim(reply_id: int) -> EmailMultiAlternatives | None:
+    with transaction.atomic():
+        record = InboundReply.objects.select_for_update().filter(pk=reply_id).first()
+        if record is None or record.answer != InboundReply.Answer.PENDING:
+            return None
+        assert record.match_id is not None and record.seat is not None  # answered: has a seat
+        record.answer = InboundReply.Answer.SENDING
+        record.save(update_fields=["answer"])
+        seat = Seat.objects.select_related("match", "user").get(
+            match_id=record.match_id, index=record.seat
+        )
+        return _answer_message(record, seat)
+
+
+def _answer_message(record: InboundReply, seat: Seat) -> EmailMultiAlternatives:
+    match = seat.match
+    context: dict[str, Any] = {"user": seat.user, "match": match, "record": record}
+    context.update(prompt_context(match, seat, with_moves=False))
+    assert seat.user is not None  # a reply is only processed from a human seat's player
+    message = render_email("reply_answer", context, seat.user.email)
+    message.extra_headers["Message-ID"] = record.answer_message_id
+    if not record.message_id.startswith("<no-id-"):
+        message.extra_headers["In-Reply-To"] = record.message_id
+        message.extra_headers["References"] = record.message_id
+    if context["reply_address"]:
+        message.reply_to = [context["reply_address"]]
+    return message
+
+
+def _reply_answer_mark(
+    reply_id: int, answer: InboundReply.Answer, error: BaseException | None = None
+) -> None:
+    fields: dict[str, Any] = {"answer": answer, "last_error": repr(error)[:200] if error else ""}
+    if answer == InboundReply.Answer.SENT:
+        fields["answered_at"] = timezone.now()
+    InboundReply.objects.filter(pk=reply_id).update(**fields)

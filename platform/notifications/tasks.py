@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from celery import shared_task
 
-from notifications import services
-from play.models import Seat
+from notifications import emails, services
+from play.models import ActionRecord, Match, Seat
 
 
 def turn_emails_schedule(*, seats: Sequence[Seat], version: int) -> None:
@@ -31,3 +31,28 @@ def turn_emails_schedule(*, seats: Sequence[Seat], version: int) -> None:
 )
 def turn_email_send(seat_id: int, since: int) -> bool:
     return services.turn_email_send(seat_id=seat_id, since=since)
+
+
+def match_emails_schedule(*, match: Match, seats: Sequence[Seat]) -> None:
+    """After a committed change: the game-over e-mails, or the "handed to a bot" ones when the
+    change was a seat leaving (a forfeit is logged as the entry at the match's new version).
+    Ordinary moves queue nothing; a match with a seat that left costs one indexed lookup."""
+    if match.is_finished or (any(s.forfeited for s in seats) and _forfeit_at(match)):
+        match_emails_send.delay(match.pk, match.version)
+
+
+def _forfeit_at(match: Match) -> bool:
+    entry = ActionRecord.objects.filter(match=match, seq=match.version).first()
+    return entry is not None and entry.action.get("type") == "_forfeit"
+
+
+@shared_task(
+    name="notifications.tasks.match_emails_send",
+    autoretry_for=(services.DeliveryRefused,),
+    retry_backoff=2,
+    retry_backoff_max=300,
+    max_retries=8,
+)
+def match_emails_send(match_id: int, version: int) -> int:
+    sent = emails.seat_replaced_emails_send(match_id=match_id, seq=version)
+    return sent + emails.game_over_emails_send(match_id=match_id)

@@ -1,0 +1,188 @@
+"""The other game e-mails (docs/notifications.md, "Other e-mails"): game over, a seat handed to a
+bot, an invitation to a private table. One function per kind; each e-mail at most once, by its
+OutgoingEmail row (kind, key), claimed before sending and marked after (services.claimed_deliver).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import User
+from lobbies.models import Table
+from notifications.models import OutgoingEmail
+from notifications.services import claimed_deliver, render_listed_email
+from notifications.unsubscribe import is_suppressed
+from play.models import ActionRecord, Match, Presence, Seat
+from play.selectors import outcome_table, players_of
+from play.signals import outcome_notes
+
+Build = Callable[[], EmailMultiAlternatives | None]
+
+
+def email_send_once(*, kind: str, key: str, build: Build) -> bool:
+    """Send what `build` makes (None: not due) once for (kind, key); True when accepted."""
+    claimed = _claim(kind, key, build)
+    if claimed is None:
+        return False
+    pk, message = claimed
+
+    def mark(status: str, error: BaseException | None = None) -> None:
+        last_error = repr(error)[:200] if error else ""
+        fields: dict[str, Any] = {"status": status, "last_error": last_error}
+        if status == OutgoingEmail.Status.SENT:
+            fields["sent_at"] = timezone.now()
+        OutgoingEmail.objects.filter(pk=pk).update(**fields)
+
+    return claimed_deliver(message, mark, f"{kind} e-mail {pk}")
+
+
+def _claim(kind: str, key: str, build: Build) -> tuple[int, EmailMultiAlternatives] | None:
+    with transaction.atomic():
+        OutgoingEmail.objects.get_or_create(kind=kind, key=key)
+        record = OutgoingEmail.objects.select_for_update().get(kind=kind, key=key)
+        if record.status != OutgoingEmail.Status.PENDING:
+            return None
+        message = build()
+        if message is None or is_suppressed(message.to[0]):
+            record.status = OutgoingEmail.Status.SKIPPED
+            record.save(update_fields=["status"])
+            return None
+        record.to = message.to[0]
+        record.status = OutgoingEmail.Status.SENDING
+        record.attempts += 1
+        record.claimed_at = timezone.now()
+        record.save(update_fields=["to", "status", "attempts", "claimed_at"])
+        message.extra_headers["Message-ID"] = record.message_id
+    return record.pk, message
+
+
+def _wants_mail(seat: Seat) -> bool:
+    """A human seat whose player has game e-mails on and is not watching the match now."""
+    user = seat.user
+    if user is None or not user.turn_emails:
+        return False
+    return not Presence.objects.live().filter(match_id=seat.match_id, user=user).exists()
+
+
+def _base_context(match: Match, user: Any) -> dict[str, Any]:
+    return {
+        "user": user,
+        "match": match,
+        "game_title": match.engine.title,
+        "link": settings.SITE_URL + reverse("play:match", args=[match.pk]),
+        "settings_link": settings.SITE_URL + reverse("accounts:settings"),
+        "site_name": settings.SITE_NAME,
+    }
+
+
+def game_over_emails_send(*, match_id: int) -> int:
+    """Each player of a finished match: places, scores, rating changes and the replay link."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or not match.is_finished or not match.outcome:
+        return 0
+    seats = list(match.seats.select_related("user"))
+    table = outcome_table(match.outcome, players_of(seats), _rating_notes(match))
+    sent = 0
+    for seat in seats:
+        if seat.user is not None:
+            sent += email_send_once(
+                kind="game_over", key=str(seat.pk), build=partial(_game_over, match, seat, table)
+            )
+    return sent
+
+
+def _rating_notes(match: Match) -> dict[int, str]:
+    """What other apps add to each seat's result (the ladders: "+12"), as the result page."""
+    notes: dict[int, str] = {}
+    answers: list[tuple[Any, Any]] = outcome_notes.send(sender=Match, match=match)
+    for _receiver, answer in answers:
+        for seat, note in (answer or {}).items():
+            notes[seat] = f"{notes[seat]} {note}" if seat in notes else note
+    return notes
+
+
+def _game_over(match: Match, seat: Seat, table: dict[str, Any]) -> EmailMultiAlternatives | None:
+    if not _wants_mail(seat):
+        return None
+    assert seat.user is not None
+    context = _base_context(match, seat.user)
+    context.update(table)
+    context["place"] = seat.place
+    context["reason"] = (match.outcome or {}).get("reason", "")
+    context["replay_link"] = settings.SITE_URL + reverse("play:replay", args=[match.pk])
+    return render_listed_email("game_over", context, seat.user.email, seat.user.pk)
+
+
+def seat_replaced_emails_send(*, match_id: int, seq: int) -> int:
+    """A seat left (resigned, out of time) and a bot plays on for it: tell every player, the
+    one who left included. `seq` is the log entry of the event (type "_forfeit")."""
+    event = ActionRecord.objects.filter(match_id=match_id, seq=seq).first()
+    if event is None or event.action.get("type") != "_forfeit":
+        return 0
+    match = event.match
+    seats = list(match.seats.select_related("user"))
+    left = next(s for s in seats if s.index == event.seat)
+    sent = 0
+    for seat in seats:
+        if seat.user is not None:
+            sent += email_send_once(
+                kind="seat_replaced",
+                key=f"{match_id}:{seq}:{seat.pk}",
+                build=partial(_seat_replaced, match, seat, left, event),
+            )
+    return sent
+
+
+def _seat_replaced(
+    match: Match, seat: Seat, left: Seat, event: ActionRecord
+) -> EmailMultiAlternatives | None:
+    if not _wants_mail(seat):
+        return None
+    assert seat.user is not None
+    context = _base_context(match, seat.user)
+    context.update(
+        {
+            "left_name": left.user.display_name if left.user else left.name,
+            "is_you": seat.pk == left.pk,
+            "reason": event.action.get("reason", ""),
+            "finished": match.is_finished,
+        }
+    )
+    return render_listed_email("seat_replaced", context, seat.user.email, seat.user.pk)
+
+
+def table_invitation_send(*, table_id: int, email: str, inviter_id: int) -> bool:
+    """Invite an address to a table (its invite link inside) while the table is still open."""
+    key = f"{table_id}:{email.strip().lower()}"
+    return email_send_once(
+        kind="invitation", key=key, build=partial(_invitation, table_id, email, inviter_id)
+    )
+
+
+def _invitation(table_id: int, email: str, inviter_id: int) -> EmailMultiAlternatives | None:
+    table = Table.objects.filter(pk=table_id).first()
+    inviter = User.objects.filter(pk=inviter_id).first()
+    if table is None or inviter is None or not table.is_open:
+        return None
+    invitee = User.objects.filter(email__iexact=email).first()
+    if invitee is not None and not invitee.turn_emails:
+        return None  # the account turned game e-mails off (or unsubscribed)
+    link = settings.SITE_URL + reverse("lobbies:table", args=[table.pk])
+    context = {
+        "inviter": inviter.display_name,
+        "invitee": invitee.display_name if invitee else "",
+        "table": table,
+        "game_title": table.engine.title,
+        "link": f"{link}?invite={table.invite_token}" if table.private else link,
+        "site_name": settings.SITE_NAME,
+    }
+    to = invitee.email if invitee else email.strip()
+    return render_listed_email("invitation", context, to, invitee.pk if invitee else None)

@@ -1,0 +1,22 @@
+"""Outbox handlers of notifications (imported in NotificationsConfig.ready). Idempotent: the
+answer row is claimed before sending, so a second run finds it claimed and sends nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notifications import emails, services
+from outbox.registry import job_handler
+
+
+@job_handler("notifications.reply_answer")
+def reply_answer(payload: dict[str, Any]) -> None:
+    services.reply_answer_send(reply_id=int(payload["reply"]))
+
+
+@job_handler("notifications.table_invitation")
+def table_invitation(payload: dict[str, Any]) -> None:
+    """Recorded by whoever invites (lobbies: `job_record("notifications.table_invitation",
+    {"table": id, "email": address, "inviter": user id}, key=...)`), no import needed."""
+    table, email, inviter = int(payload["table"]), str(payload["email"]), int(payload["inviter"])
+    emails.table_invitation_send(table_id=table, email=email, inviter_id=inviter)

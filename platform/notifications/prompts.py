@@ -1,0 +1,56 @@
+"""What a turn e-mail (or an answer to a reply) tells one seat: its choices now, numbered, the
+moves since its last turn, and the address to reply to. Only that seat's own reads: the choices
+come from play.selectors.legal_for and the log from play.selectors.log_for, which shows other
+seats' moves as their public sentences (never another seat's secrets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+
+from notifications.replies import Choice, choices_of
+from notifications.tokens import ReplyToken, reply_address
+from play.models import ActionRecord, Match, Seat
+from play.selectors import legal_for, log_for
+
+MAX_LISTED = 80  # a long list is cut in the e-mail; every number and notation still works
+MAX_MOVES = 40  # the moves since the last turn, latest kept
+
+
+def seat_choices(match: Match, seat: Seat) -> list[Choice]:
+    """The seat's legal actions in the engine's order (the numbers a reply may use)."""
+    if seat.forfeited or match.is_finished:
+        return []
+    return choices_of(legal_for(match.engine, match.state, seat.index))
+
+
+def moves_since_last_turn(match: Match, seat: Seat) -> list[str]:
+    """The log's sentences after this seat's own last action (the whole log before its first)."""
+    last = (
+        ActionRecord.objects.filter(match=match, seat=seat.index)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    entries = log_for(match, seat.index, after=last or 0)
+    return [e["text"] for e in entries if e["seat"] != seat.index][-MAX_MOVES:]
+
+
+def prompt_context(match: Match, seat: Seat, *, with_moves: bool = True) -> dict[str, Any]:
+    """The part of the e-mail context that lets the player move by replying."""
+    choices = seat_choices(match, seat)
+    token = ReplyToken(match_id=match.pk, seat=seat.index, version=match.version)
+    return {
+        "choices": choices[:MAX_LISTED],
+        "choices_more": max(0, len(choices) - MAX_LISTED),
+        "moves": moves_since_last_turn(match, seat) if with_moves else [],
+        # No inbound domain configured: the site takes no replies, so it offers none.
+        "reply_address": reply_address(token) if choices and settings.INBOUND_EMAIL_DOMAIN else "",
+        "version": match.version,
+        "link": settings.SITE_URL + reverse("play:match", args=[match.pk]),
+        "game_title": match.engine.title,
+        "site_name": settings.SITE_NAME,
+        "settings_link": settings.SITE_URL + reverse("accounts:settings"),
+    }
