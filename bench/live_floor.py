@@ -41,6 +41,7 @@ class Floor:
         self.sockets: dict[int, list[tuple[int, Any]]] = {}  # match -> [(seat, send)]
         self.payloads: dict[int, dict[int, dict[str, Any]]] = {}  # match -> seat -> payload
         self.seats: dict[int, int] = {}  # match -> seat count
+        self.sessions: dict[str, int] = {}  # sessionid -> seat (no authentication here)
 
     async def start(self) -> None:
         if self.started:
@@ -61,9 +62,10 @@ class Floor:
         path = os.environ["FLOOR_PAYLOADS"]
         with open(path) as file:
             raw = json.load(file)
-        for match, seats in raw.items():
-            self.payloads[int(match)] = {int(s): p for s, p in seats.items()}
-            self.seats[int(match)] = len(seats)
+        for match, found in raw.items():
+            self.payloads[int(match)] = {int(s): p for s, p in found["payloads"].items()}
+            self.seats[int(match)] = len(found["payloads"])
+            self.sessions.update(found["sessions"])
 
     async def _listen(self) -> None:
         assert self.redis is not None
@@ -170,10 +172,11 @@ async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
 
 
 async def _socket(match: int, scope: dict[str, Any], receive: Any, send: Any) -> None:
-    # The bench's sessions are by seat order: the floor takes seats in order of connection.
+    # The seat from the session cookie, as a table lookup (the site checks the session).
+    cookies = dict(scope["headers"]).get(b"cookie", b"").decode()
+    session = cookies.partition("sessionid=")[2].split(";")[0]
+    seat = FLOOR.sessions[session]
     local = FLOOR.sockets.setdefault(match, [])
-    taken = {s for s, _ in local}
-    seat = next(i for i in range(FLOOR.seats[match]) if i not in taken)
     entry = (seat, send)
     try:
         while True:

@@ -145,7 +145,10 @@ def floor_payloads(env: dict[str, str], tables: list[BenchTable], path: Path) ->
             match = Match.objects.get(pk=table.match_id)
             seats = list(match.seats.select_related("user"))
             payloads[str(match.pk)] = {
-                str(seat.index): match_payload(match, seats, seat.index) for seat in seats
+                "payloads": {
+                    str(seat.index): match_payload(match, seats, seat.index) for seat in seats
+                },
+                "sessions": {session: index for index, session in enumerate(table.sessions)},
             }
     finally:
         connections.close_all()

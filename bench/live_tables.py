@@ -128,13 +128,14 @@ def _bench(args: argparse.Namespace, app: str) -> dict:
         floor_payloads(env, bench_tables, var_dir / "payloads.json")
     setup_s = time.monotonic() - started
     print(f"{app}: set-up: {args.tables} tables, {4 * args.tables} players in {setup_s:.1f} s")
-    port = args.port or _free_port()
-    server = _server_start(env, port, args, var_dir, app)
+    ports = [args.port + i if args.port else _free_port() for i in range(args.servers)]
+    servers = [_server_start(env, port, args, var_dir, app) for port in ports]
     load_before = Path("/proc/loadavg").read_text().split()[:3]
     try:
-        result = asyncio.run(_run(args, port, bench_tables, server))
+        result = asyncio.run(_run(args, ports, bench_tables, servers))
     finally:
-        _server_stop(server)
+        for server in servers:
+            _server_stop(server)
     figures = _report(args, app, result)
     if args.profile:
         profile_summary(Path(args.profile))
@@ -168,6 +169,13 @@ def _parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--database", default="tabletop_bench")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="ASGI server processes on their own ports; seat i of every table connects to "
+        "server i mod N, so the players of one table are on different processes",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--profile",
@@ -187,7 +195,7 @@ def _free_port() -> int:
 def _server_start(
     env: dict[str, str], port: int, args: argparse.Namespace, var_dir: Path, app: str
 ):
-    log = (var_dir / "server.log").open("wb")
+    log = (var_dir / f"server-{port}.log").open("wb")
     command = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1"]
     command += ["--port", str(port), "--workers", str(args.workers), "--log-level", "warning"]
     command += ["--no-access-log", "--ws", args.ws]
@@ -195,7 +203,7 @@ def _server_start(
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"the server exited; see {var_dir / 'server.log'}")
+            raise SystemExit(f"the server exited; see {var_dir / f'server-{port}.log'}")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
                 return process
@@ -231,11 +239,13 @@ def _cpu_seconds(pid: int) -> float:
     return total
 
 
-async def _run(args: argparse.Namespace, port: int, bench_tables: list[BenchTable], server):
+async def _run(
+    args: argparse.Namespace, ports: list[int], bench_tables: list[BenchTable], servers: list
+):
     tables = [Table(t.match_id, [Seat(i) for i in range(len(t.sessions))]) for t in bench_tables]
     stats = Stats()
     connect_started = time.monotonic()
-    readers = await _connect_all(port, tables, bench_tables, stats)
+    readers = await _connect_all(ports, tables, bench_tables, stats)
     connect_s = time.monotonic() - connect_started
     stop = asyncio.Event()
     interval = len(tables) / args.rate if args.rate else 0.0
@@ -246,13 +256,14 @@ async def _run(args: argparse.Namespace, port: int, bench_tables: list[BenchTabl
     ]
     await asyncio.sleep(args.warmup)
     stats.measuring = True
-    cpu_server, cpu_self = _cpu_seconds(server.pid), time.process_time()
+    pids = [server.pid for server in servers]
+    cpu_server, cpu_self = sum(map(_cpu_seconds, pids)), time.process_time()
     measured_from = time.monotonic()
-    spy = profile_start(args.profile, server.pid, args.seconds) if args.profile else None
+    spy = profile_start(args.profile, pids[0], args.seconds) if args.profile else None
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.monotonic() - measured_from
-    cpu_server = _cpu_seconds(server.pid) - cpu_server
+    cpu_server = sum(map(_cpu_seconds, pids)) - cpu_server
     cpu_self = time.process_time() - cpu_self
     stop.set()
     for driver in drivers:
@@ -269,17 +280,17 @@ async def _run(args: argparse.Namespace, port: int, bench_tables: list[BenchTabl
     return stats, elapsed, connect_s, cpu_server, cpu_self, finished
 
 
-async def _connect_all(port, tables, bench_tables, stats) -> list[asyncio.Task]:
+async def _connect_all(ports, tables, bench_tables, stats) -> list[asyncio.Task]:
     from websockets.asyncio.client import connect
 
     limit = asyncio.Semaphore(20)
-    origin = f"http://127.0.0.1:{port}"
 
     async def open_seat(table: Table, seat: Seat, session: str) -> None:
+        port = ports[seat.index % len(ports)]
         async with limit:
             seat.socket = await connect(
                 f"ws://127.0.0.1:{port}/ws/matches/{table.match_id}/",
-                origin=origin,
+                origin=f"http://127.0.0.1:{port}",
                 additional_headers={"Cookie": f"sessionid={session}"},
                 compression=None,
                 max_size=None,
@@ -395,6 +406,7 @@ def _report(args: argparse.Namespace, app: str, result) -> dict:
         "tables": args.tables,
         "sockets": 4 * args.tables,
         "workers": args.workers,
+        "servers": args.servers,
         "app": app,
         "ws": args.ws,
         "rate_target": args.rate,

@@ -58,9 +58,10 @@ class User(AbstractUser):
     email = models.EmailField("e-mail address", unique=True)
     display_name = models.CharField(max_length=24, validators=[validate_display_name])
     turn_emails = models.BooleanField(
-        "e-mail me when it is my turn",
+        "e-mail me about my games",
         default=True,
-        help_text="One e-mail per turn, only when you have no window open on that game.",
+        help_text="Your turn (one e-mail per turn, only when you have no window open on that "
+        "game; reply to it to move), game over, a seat handed to a bot, invitations.",
     )
 
     USERNAME_FIELD = "email"

@@ -117,6 +117,9 @@ class ActionRecord(models.Model):
     public_action = models.JSONField(help_text="The action as other seats may see it.")
     text = models.CharField(max_length=300, help_text="The public sentence for the log.")
     to_act_before = models.JSONField(default=list)
+    timed_out = models.BooleanField(
+        default=False, help_text="The site chose this action: the seat's clock ran out."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -69,9 +69,16 @@ def match_create(
 
 
 def action_submit(
-    *, match_id: int, action: Any, version: Any, user: Any = None, seat_index: int | None = None
+    *,
+    match_id: int,
+    action: Any,
+    version: Any,
+    user: Any = None,
+    seat_index: int | None = None,
+    timed_out: bool = False,
 ) -> Match:
-    """Apply one decision for the seat of `user` (or `seat_index`, for bots and timeouts)."""
+    """Apply one decision for the seat of `user` (or `seat_index`, for bots and timeouts;
+    `timed_out`: the site chose it because the seat's clock ran out, and the log says so)."""
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise errors.malformed("'version' must be the non-negative integer you last saw.")
     with transaction.atomic():
@@ -90,7 +97,7 @@ def action_submit(
             raise errors.not_your_turn()
         if version != match.version and not _concurrent_choice(match, seat.index, version):
             raise errors.stale_version(match.version)
-        _apply(match, game, seats, seat.index, action, acting)
+        _apply(match, game, seats, seat.index, action, acting, timed_out)
     return match
 
 
@@ -132,6 +139,7 @@ def _apply(
     seat: int,
     action: dict[str, Any],
     acting: Sequence[int],
+    timed_out: bool = False,
 ) -> None:
     try:
         state = game.apply(match.state, seat, action)
@@ -143,7 +151,7 @@ def _apply(
         raise errors.PlayError("illegal_action", exc.reason, 422) from exc
     text = game.narrate(match.state, seat, action, state)
     public = game.public_action(match.state, seat, action)
-    _record(match, seat, action, public, text, acting)
+    _record(match, seat, action, public, text, acting, timed_out)
     match.state = state
     _sync_turns(match, game, seats, before=acting)
     outcome = game.outcome(state)
@@ -160,6 +168,7 @@ def _record(
     public: dict[str, Any],
     text: str,
     acting: Sequence[int],
+    timed_out: bool = False,
 ) -> None:
     match.version += 1
     ActionRecord.objects.create(
@@ -170,6 +179,7 @@ def _record(
         public_action=public,
         text=text[:300],
         to_act_before=list(acting),
+        timed_out=timed_out,
     )
 
 
@@ -272,7 +282,11 @@ def _time_out(match: Match, game: Game, seat_index: int) -> int:
     try:
         if action is not None:
             action_submit(
-                match_id=match.pk, seat_index=seat_index, action=action, version=match.version
+                match_id=match.pk,
+                seat_index=seat_index,
+                action=action,
+                version=match.version,
+                timed_out=True,
             )
         else:
             seat_forfeit(match_id=match.pk, seat_index=seat_index, reason="out of time")

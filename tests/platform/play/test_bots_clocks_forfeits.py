@@ -96,3 +96,17 @@ def test_a_move_restarts_the_clock_only_when_the_turn_passes(started_match):
     first = started_match.seats.get(index=0).user
     action_submit(match_id=started_match.pk, user=first, action="bid card=1", version=0)
     assert Match.objects.get(pk=started_match.pk).deadline == deadline
+
+
+def test_a_move_the_site_makes_for_a_seat_out_of_time_is_marked(alice, bob):
+    """Scythe has a timeout action (the quiet choice): the log records it as the site's."""
+    table = lobby_create(host=alice, game="scythe", seats=2)
+    lobby_join(table_id=table.pk, user=bob)
+    match = Match.objects.get(table=table)
+    late = match.seats.get(to_act=True).index
+    assert clocks_enforce(now=timezone.now() + timedelta(seconds=match.move_seconds + 1)) == 1
+    record = ActionRecord.objects.get(match=match, seq=match.version + 1)
+    assert record.seat == late and record.timed_out
+    assert not Match.objects.get(pk=match.pk).seats.get(index=late).forfeited
+    human = ActionRecord.objects.filter(match=match, timed_out=False)
+    assert not human.exists()
