@@ -130,8 +130,8 @@ class Floor:
                 text = orjson.dumps(action).decode()
                 await connection.execute(
                     "INSERT INTO play_actionrecord (match_id, seq, seat, action, public_action,"
-                    " text, to_act_before, created_at)"
-                    " VALUES (%s, %s, %s, %s::jsonb, %s::jsonb, %s, %s::jsonb, now())",
+                    " text, to_act_before, timed_out, created_at)"
+                    " VALUES (%s, %s, %s, %s::jsonb, %s::jsonb, %s, %s::jsonb, false, now())",
                     [match, new_version, seat, text, text, f"player {seat} did {text}"[:300], "[]"],
                 )
                 await connection.execute(

@@ -317,6 +317,10 @@ def _after_commit(match: Match, seats: list[Seat], job: Any) -> None:
     outbox job stays for the worker, which announces the match again until it succeeds.
     """
     snapshots.store(match, seats)
+    try:
+        snapshots.prerender(match, seats)
+    except Exception:  # the sockets render it themselves then
+        log.exception("match %s: frames of version %s not rendered", match.pk, match.version)
     if not match_announce(match, seats):
         job_done(job)
 

@@ -92,6 +92,28 @@ def viewer_leave(match_id: int, channel: str) -> None:
         del _viewers[match_id]
         for renders in list(_renders.values()):
             renders.pop(match_id, None)
+        with _LOCK:
+            _ready.pop(match_id, None)
+
+
+# Frames rendered by the thread that committed the move, for the viewers of this process: when
+# the broadcast comes back, the sockets find them ready (no second trip to the thread pool).
+_ready: dict[int, tuple[int, dict[Kind, tuple[int, str]]]] = {}
+
+
+def prerender(match: Match, seats: list[Seat]) -> None:
+    """After a commit, in the committing thread: this process's viewers' frames of the match."""
+    kinds = set(_viewers.get(match.pk, {}).values())
+    if not kinds:
+        return
+    frames = {}
+    for seat, html in kinds:
+        payload = match_payload(match, seats, seat, html=html)
+        frames[(seat, html)] = (payload["version"], frame_encode({"type": "snapshot", **payload}))
+    with _LOCK:
+        ready = _ready.get(match.pk)
+        if ready is None or ready[0] < match.version:
+            _ready[match.pk] = (match.version, frames)
 
 
 def frame_encode(message: Any) -> str:
@@ -112,6 +134,10 @@ def frames_render(match_id: int, version: int, kinds: set[Kind]) -> dict[Kind, t
 
 async def frame_for(match_id: int, version: int, kind: Kind) -> tuple[int, str]:
     """This viewer's frame of `version` (or newer), rendered once for all viewers alike."""
+    with _LOCK:
+        ready = _ready.get(match_id)
+    if ready is not None and ready[0] >= version and kind in ready[1]:
+        return ready[1][kind]
     renders = _renders.setdefault(asyncio.get_running_loop(), {})
     current = renders.get(match_id)
     if current is None or current[0] < version or current[1].done() and current[1].exception():
