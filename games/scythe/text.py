@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .data import BOTTOM_RESOURCE, MATS, TERRAIN
+from .data import BOTTOM_RESOURCE, FACTORY_HEX, HEXES, MATS, TERRAIN
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -36,18 +36,54 @@ def carry_words(carry: str) -> str:
     return CARRY_WORDS["whole"].format(kind=kind)
 
 
+# Territories are named for people, not by their grid id: the terrain and where it lies from
+# the nearest landmark (the Factory or a home base), e.g. "Tundra north-east of the Factory";
+# the id follows in brackets, as the board prints it small on each hex.
+_LANDMARKS = {FACTORY_HEX: "the Factory"} | {
+    h: f"the {d['home'].capitalize()} base" for h, d in HEXES.items() if "home" in d
+}
+
+
+def _distance(a: str, b: str) -> int:
+    dq: int = HEXES[a]["q"] - HEXES[b]["q"]
+    dr: int = HEXES[a]["r"] - HEXES[b]["r"]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _bearing(frm: str, to: str) -> str:
+    """The compass point from `frm` to `to` on the drawn map (pointy-top hexes, north up)."""
+    dq, dr = HEXES[to]["q"] - HEXES[frm]["q"], HEXES[to]["r"] - HEXES[frm]["r"]
+    x, y = 3**0.5 * (dq + dr / 2), 1.5 * dr  # y grows southwards
+    # atan2 without math: the sector of the angle, by comparing slopes (tan 22.5 = 0.414).
+    if abs(y) <= 0.414 * abs(x):
+        return "east" if x > 0 else "west"
+    if abs(x) <= 0.414 * abs(y):
+        return "south" if y > 0 else "north"
+    return ("south" if y > 0 else "north") + ("-east" if x > 0 else "-west")
+
+
+def _name(hex_id: str) -> str:
+    if hex_id in _LANDMARKS:
+        return _LANDMARKS[hex_id][4:].capitalize() if hex_id != FACTORY_HEX else "The Factory"
+    terrain = TERRAIN[hex_id].replace("_", " ").capitalize()
+    mark = min(_LANDMARKS, key=lambda h: (_distance(hex_id, h), h))
+    return f"{terrain} {_bearing(mark, hex_id)} of {_LANDMARKS[mark]}"
+
+
+HEX_NAMES = {h: _name(h) for h in HEXES}
+
+
 def where(hex_id: str) -> str:
-    """`r3c4 (forest)`: the id the board shows, with its terrain."""
-    terrain = TERRAIN.get(hex_id)
-    if terrain is None:
-        return hex_id
-    return f"{hex_id} ({terrain.replace('_', ' ')})"
+    """`Forest north of the Factory (r3c4)`: the territory's name, then the id the board shows."""
+    name = HEX_NAMES.get(hex_id)
+    return f"{name} ({hex_id})" if name else hex_id
 
 
 def unit(unit_id: str) -> str:
+    """`worker 1`, `mech 3`: counted from 1 as players count (the ids count from 0)."""
     if unit_id == "char":
         return "the character"
-    return ("mech " if unit_id[0] == "m" else "worker ") + unit_id[1:]
+    return ("mech " if unit_id[0] == "m" else "worker ") + str(int(unit_id[1:]) + 1)
 
 
 def section_name(state: State, seat: int, n: int) -> str:
@@ -90,11 +126,19 @@ class _Fields(dict[str, Any]):
         raise KeyError(key)
 
 
+class _Named(dict[str, Any]):
+    """An action's fields for a log line: a hex field reads as the territory's name."""
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        return where(value) if key in ("hex", "to") and value in HEXES else value
+
+
 def said(template: str) -> Narrate:
-    """A log line made of the action's fields ("bolstered {gain}")."""
+    """A log line made of the action's fields ("bolstered {gain}", "produced on {hex}")."""
 
     def narrate(state: State, seat: int, action: Action, after: State) -> str:
-        return template.format_map(action)
+        return template.format_map(_Named(action))
 
     return narrate
 
@@ -120,7 +164,7 @@ def take_section(state: State, seat: int, action: Action) -> str:
 
 
 def moved(state: State, seat: int, action: Action, after: State) -> str:
-    text = f"moved {unit(action['unit'])} to {action['to']}"
+    text = f"moved {unit(action['unit'])} to {where(action['to'])}"
     if action.get("workers"):
         text += f" carrying {action['workers']} worker(s)"
     return text
@@ -144,7 +188,7 @@ def use_factory_card(state: State, seat: int, action: Action) -> str:
 
 
 def paid_from(state: State, seat: int, action: Action, after: State) -> str:
-    return f"paid 1 {payment_kind(state)} from {action['hex']}"
+    return f"paid 1 {payment_kind(state)} from {where(action['hex'])}"
 
 
 def pay_from(state: State, seat: int, action: Action) -> str:
@@ -176,16 +220,16 @@ def retreated(state: State, seat: int, action: Action, after: State) -> str:
     if action["to"] == "home":
         return "retreated home"
     if action.get("workers"):
-        return f"retreated onto {action['to']} with {action['workers']} worker(s)"
-    return f"retreated onto {action['to']}"
+        return f"retreated onto {where(action['to'])} with {action['workers']} worker(s)"
+    return f"retreated onto {where(action['to'])}"
 
 
 def retreat(state: State, seat: int, action: Action) -> str:
     if action["to"] == "home":
         return "Retreat home"
     if action.get("workers"):
-        return f"Retreat onto the lake {action['to']} with the {action['workers']} worker(s)"
-    return f"Retreat onto the lake {action['to']} (workers home)"
+        return f"Retreat onto {where(action['to'])} with the {action['workers']} worker(s)"
+    return f"Retreat onto {where(action['to'])} (workers home)"
 
 
 def took_benefit(state: State, seat: int, action: Action, after: State) -> str:

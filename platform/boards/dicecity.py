@@ -2,7 +2,9 @@
 
 Pure Python (no database). Each legal action of the viewer is attached to the thing it acts on
 (a city space, a display card, a pile, a bandit or ship pile, a stock), so the template can make
-that thing clickable in place; the site still lists every action as a button too.
+that thing clickable in place. A die's actions take two clicks: the die (`data-pick`), then
+where it goes or what it does (`data-after`, a map from the picked die to the action). The site
+still lists every action as a button too, collapsed (`board_actions`: those drawn here).
 
 It reads only the engine contract: the card catalogue from the game's `reference()`, and what
 depends on the state (a location's defense and VP, the scores) from the view.
@@ -54,7 +56,7 @@ def _keys(a: dict[str, Any], view: dict[str, Any], seat: int) -> list[Key]:
     if kind == "use":
         r = _row_index(a["die"])
         return [("cell", seat, r * 6 + view["players"][seat]["dice"][r])]
-    if kind in ("reactivate", "place", "copy"):
+    if kind in ("place", "copy"):  # reactivating takes a die: two clicks (_two_step)
         return [("cell", seat, _row_index(a["row"]) * 6 + a["col"] - 1)]
     if kind == "attack_location":
         return [("cell", a["seat"], _row_index(a["row"]) * 6 + a["col"] - 1)]
@@ -69,6 +71,44 @@ def _keys(a: dict[str, Any], view: dict[str, Any], seat: int) -> list[Key]:
     if kind == "spend_passes" and a["gain"] in _catalogue()["resources"]:
         return [("stock", seat, a["gain"])]
     return []
+
+
+# Actions made in two clicks: a die (the pick), then where it goes or what it does (the target).
+_DIE_TARGETS = ("use", "move", "reactivate", "refresh", "pass", "move_die")
+
+
+def _two_step(legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[Key, dict[str, str]]:
+    """For each target, the action each picked die makes there: {"die:red": action json}."""
+    seat = view["turn"]["seat"]
+    dice = view["players"][seat]["dice"]
+    found: dict[Key, dict[str, str]] = {}
+    for item in legal:
+        a = item["action"]
+        if a["type"] not in _DIE_TARGETS:
+            continue
+        target = _die_target(a, dice, seat)
+        found.setdefault(target, {})[f"die:{a['die']}"] = item["json"]
+    return found
+
+
+def _die_target(a: dict[str, Any], dice: list[int], seat: int) -> Key:
+    kind = a["type"]
+    if kind == "use":
+        return ("cell", seat, _row_index(a["die"]) * 6 + dice[_row_index(a["die"])])
+    if kind == "move":
+        return ("cell", seat, _row_index(a["other"]) * 6 + a["col"] - 1)
+    if kind == "move_die":
+        return ("cell", seat, _row_index(a["die"]) * 6 + a["col"] - 1)
+    if kind == "reactivate":
+        return ("cell", seat, _row_index(a["row"]) * 6 + a["col"] - 1)
+    return (kind, seat)  # refresh: the display; pass: the pass tokens
+
+
+def _after(mapping: dict[str, str] | None) -> str:
+    """The data-after attribute's JSON: {pick: action} with the actions as objects."""
+    if not mapping:
+        return ""
+    return "{" + ",".join(f'"{pick}":{action}' for pick, action in mapping.items()) + "}"
 
 
 def _card(slug: str) -> dict[str, Any]:
@@ -87,18 +127,24 @@ def _card(slug: str) -> dict[str, Any]:
     }
 
 
-def _city(p: dict[str, Any], seat: int, found: dict[Key, Any], active: bool) -> list[Any]:
+def _city(
+    p: dict[str, Any], seat: int, found: dict[Key, Any], steps: dict[Key, Any], active: bool
+) -> list[Any]:
+    picks = {pick for mapping in steps.values() for pick in mapping}
     rows = []
     for r, colour in enumerate(_catalogue()["rows"]):
         cells = []
         for col in range(6):
             slot = r * 6 + col
             cell = _card(p["city"][slot])
+            die = colour if p["dice"][r] == col else None
             cell.update(
                 vp=p["location_vp"][slot],
                 off=p["off"][slot],
                 shield=p["defense"][slot],
-                die=colour if p["dice"][r] == col else None,
+                die=die,
+                pick=f"die:{die}" if die and f"die:{die}" in picks else "",
+                after=_after(steps.get(("cell", seat, slot))),
                 item=found.get(("cell", seat, slot)),
                 col=col + 1,
             )
@@ -107,8 +153,11 @@ def _city(p: dict[str, Any], seat: int, found: dict[Key, Any], active: bool) -> 
     return rows
 
 
-def _player(view: dict[str, Any], seat: int, p: dict[str, Any], info: Any, found: Any) -> Any:
+def _player(
+    view: dict[str, Any], seat: int, p: dict[str, Any], info: Any, found: Any, steps: Any
+) -> Any:
     active = view["turn"]["seat"] == seat and not view["over"]
+    targeted = any(key[1] == seat for key in found if key[0] in ("cell", "stock"))
     stock = [
         {"name": name, "count": p["res"][i], "item": found.get(("stock", seat, name))}
         for i, name in enumerate(_catalogue()["resources"])
@@ -118,9 +167,11 @@ def _player(view: dict[str, Any], seat: int, p: dict[str, Any], info: Any, found
         "name": info["name"] if info else f"Player {seat + 1}",
         "is_bot": bool(info and info.get("is_bot")),
         "active": active,
-        "rows": _city(p, seat, found, active),
+        "targeted": targeted,
+        "rows": _city(p, seat, found, steps, active),
         "stock": stock,
         "passes": p["passes"],
+        "pass_after": _after(steps.get(("pass", seat))),
         "tokens": p["tokens"],
         "score": p["score"],
         "bandits": p["bandits"],
@@ -162,21 +213,32 @@ def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:
     found = _targets(legal, view)
+    steps = _two_step(legal, view)
     names = {p["seat"]: p for p in players}
     turn = view["turn"]
     pending = view["pending"]
+    over = view["over"]
+    every = [_player(view, i, p, names.get(i), found, steps) for i, p in enumerate(view["players"])]
+    # The viewer's own city first; a spectator follows the seat to play.
+    own = seat if seat is not None else turn["seat"]
+    placed = {item["json"] for item in found.values()}
+    placed.update(action for mapping in steps.values() for action in mapping.values())
     return {
+        "board_actions": placed,
         "dc": {
-            "players": [
-                _player(view, i, p, names.get(i), found) for i, p in enumerate(view["players"])
-            ],
+            "me": every[own] if seat is not None else None,
+            "others": [p for p in every if seat is None or p["seat"] != seat],
+            "players": every,
+            "refresh_after": _after(steps.get(("refresh", turn["seat"]))),
             **_market(view, found),
             "deck_count": view["deck_count"],
-            "step": STEP_TITLES.get(turn["step"], "Game over"),
-            "pending": PENDING_TITLES.get(pending["kind"]) if pending else None,
+            # Once over, the site's result table says so: no step, no stale "Final round".
+            "over": over,
+            "step": None if view["over"] else STEP_TITLES.get(turn["step"]),
+            "pending": PENDING_TITLES.get(pending["kind"]) if pending and not over else None,
             "turn": turn,
-            "final_round": view["final_round"],
+            "final_round": None if view["over"] else view["final_round"],
             "bandit_cut": turn["bandit_cut"],
             "boosts": {"army": turn["boost_army"], "resource": turn["boost_resource"]},
-        }
+        },
     }

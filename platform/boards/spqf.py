@@ -130,6 +130,11 @@ def _you_first(view: dict[str, Any]) -> list[dict[str, Any]]:
     return players if you is None else players[you:] + players[:you]
 
 
+def _with_info(view: dict[str, Any], players: list[Any]) -> list[tuple[Any, Any]]:
+    info = {p["seat"]: p for p in players}
+    return [(p, info.get(p["seat"])) for p in _you_first(view)]
+
+
 def _current(play: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
     """The action card being resolved, its modifiers, its colour and who follows it."""
     return {
@@ -144,16 +149,26 @@ def _current(play: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
     }
 
 
+# Choices that let a player do nothing now; a step offering none of them is compulsory.
+_WAYS_OUT = frozenset({"pass", "decline", "stop"})
+
+
 def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:
     found, others = _targets(legal)
+    every = [_player(view, p, info, found) for p, info in _with_info(view, players)]
     info = {p["seat"]: p for p in players}
     names = {i: (info[i]["name"] if i in info else f"Player {i + 1}") for i in range(view["seats"])}
     play = view["play"]
     return {
+        # Every choice is drawn on the board: a card, or a button in the prompt.
+        "board_actions": {item["json"] for item in legal},
         "sp": {
-            "players": [_player(view, p, info.get(p["seat"]), found) for p in _you_first(view)],
+            "me": next((p for p in every if p["you"]), None),
+            "others": [p for p in every if not p["you"]],
+            "compulsory": bool(legal) and not any(i["action"]["type"] in _WAYS_OUT for i in legal),
+            "players": every,
             "central": [_card(c, found) for c in view["central"]],
             "civ_count": view["civ_count"],
             "trashed": len(view["trashed"]),
@@ -167,5 +182,5 @@ def board_context(
             "over": view["step"] == "over",
             "reference": _reference()["levels"],
             "firsts": [names.get(s, "—") if s >= 0 else "—" for s in view["firsts"]],
-        }
+        },
     }

@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("lobbies.api_urls")),
     path("", include("play.api_urls")),
     path("", include("ladders.api_urls")),
+    path("", include("tournaments.api_urls")),
 ]

@@ -14,6 +14,7 @@ from django.db import close_old_connections
 from ladders.matchmaking import matchmaking_pair
 from outbox.services import outbox_drain
 from play.services import clocks_enforce
+from tournaments.sweep import tournaments_sweep
 
 log = logging.getLogger(__name__)
 
@@ -30,5 +31,6 @@ def _ticks(every: float) -> None:
             clocks_enforce()
             matchmaking_pair()
             outbox_drain()
+            tournaments_sweep()
         except Exception:
             log.exception("periodic work failed; trying again in %s s", every)

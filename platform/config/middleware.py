@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from http import HTTPStatus
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import render
 
 _CODES = {
     400: "bad_request",
@@ -36,6 +38,9 @@ def request_guard(
         response = get_response(request)
         if api and response.status_code >= 400 and not _is_json(response):
             return _json_error(response)
+        if settings.DEBUG and response.status_code == 404 and _is_html(response):
+            # DEBUG (make run) would show Django's technical page: the site's own, as in production.
+            return render(request, "404.html", status=404)
         return response
 
     return middleware
@@ -45,6 +50,10 @@ def _has_nul(request: HttpRequest) -> bool:
     """On the raw query string, so that this guard never parses (nor refuses) a query itself."""
     query = request.META.get("QUERY_STRING", "")
     return "\x00" in request.path or "\x00" in query or "%00" in query
+
+
+def _is_html(response: HttpResponse) -> bool:
+    return response.get("Content-Type", "").startswith("text/html")
 
 
 def _is_json(response: HttpResponse) -> bool:

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "lobbies",
     "ladders",
     "notifications",
+    "tournaments",
     "anymail",
     # play last: its own listener of match_changed (waking the bots, which may play on at once
     # when Celery is eager) then runs after the other apps' listeners, in the order of the moves.
@@ -118,7 +119,14 @@ if DATABASE_URL:
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
-        "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": str(VAR_DIR / "db.sqlite3")}
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(VAR_DIR / "db.sqlite3"),
+            # `make run`'s threads (requests, bots, ticks) write at once: a transaction takes the
+            # write lock when it begins (no "database is locked" half-way through), and waits
+            # up to 20 s for it.
+            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+        }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
@@ -173,8 +181,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "tabletop")
 CELERY_BEAT_SCHEDULE = {
-    "clocks-enforce": {"task": "play.tasks.clocks_enforce", "schedule": 15.0},
+    "deadlines-sweep": {"task": "notifications.sweep.deadlines_sweep", "schedule": 15.0},
     "matchmaking-pair": {"task": "ladders.tasks.matchmaking_pair", "schedule": 5.0},
+    "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 30.0},
 }
 
 # E-mail: SMTP when EMAIL_HOST is set, files in var/mail otherwise.
@@ -273,6 +282,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Tables and tournaments both have a `mode` (live or turn-based): one enum for the models'
+    # choices, one for the inputs' plain values, named here rather than by a hash.
+    "ENUM_NAME_OVERRIDES": {
+        "ModeEnum": "lobbies.models.Table.Mode",
+        "ModeInputEnum": ["live", "turn"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api.document_throttling",

@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("lobbies.urls")),
     path("", include("play.urls")),
     path("", include("ladders.urls")),
+    path("", include("tournaments.urls")),
 ]

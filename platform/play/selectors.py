@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from boards.context import board_context
 from games.core import Game
@@ -40,14 +44,45 @@ def match_access(match: Match, user: Any, seats: list[Seat] | None = None) -> Ac
     return Access(allowed=seat is not None or not private, seat=seat)
 
 
-def legal_for(game: Game, state: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+# Engines know seats only and call another seat "player 2" (1-based) in sentences and labels;
+# the site puts the display name in its place wherever it shows them.
+_SEAT_WORDS = re.compile(r"\b[Pp]layer (\d+)\b")
+
+
+def with_names(text: str, names: dict[int, str] | None) -> str:
+    """`text` with each "player N" of the engine replaced by that seat's display name."""
+    if not names:
+        return text
+
+    def name(found: re.Match[str]) -> str:
+        return names.get(int(found.group(1)) - 1, found.group(0))
+
+    return _SEAT_WORDS.sub(name, text)
+
+
+def seat_names(seats: list[Seat]) -> dict[int, str]:
+    """Each seat's name, made distinct: two "Greedy bot" seats become "Greedy bot 1" and 2."""
+    names = {s.index: s.name for s in seats}
+    counts = Counter(names.values())
+    numbered: Counter[str] = Counter()
+    for index in sorted(names):
+        name = names[index]
+        if counts[name] > 1:
+            numbered[name] += 1
+            names[index] = f"{name} {numbered[name]}"
+    return names
+
+
+def legal_for(
+    game: Game, state: dict[str, Any], seat: int | None, names: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
     if seat is None or game.outcome(state) is not None or seat not in game.to_act(state):
         return []
     return [
         {
             "action": action,
             "json": json.dumps(action, separators=(",", ":")),
-            "label": game.label(state, seat, action),
+            "label": with_names(game.label(state, seat, action), names),
             "text": game.format_action(action),
         }
         for action in game.legal_actions(state, seat)
@@ -55,8 +90,15 @@ def legal_for(game: Game, state: dict[str, Any], seat: int | None) -> list[dict[
 
 
 def players_of(seats: list[Seat]) -> list[dict[str, Any]]:
+    names = seat_names(seats)
     return [
-        {**s.public(), "forfeited": s.forfeited, "to_act": s.to_act, "place": s.place}
+        {
+            **s.public(),
+            "name": names[s.index],
+            "forfeited": s.forfeited,
+            "to_act": s.to_act,
+            "place": s.place,
+        }
         for s in seats
     ]
 
@@ -67,7 +109,8 @@ def match_payload(
     """Everything a client needs to draw the match for `seat`: its view and its choices."""
     game = match.engine
     left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
-    legal = [] if left else legal_for(game, match.state, seat)  # a bot plays a seat that left
+    names = seat_names(seats)
+    legal = [] if left else legal_for(game, match.state, seat, names)  # a bot plays a seat left
     payload: dict[str, Any] = {
         "match": match.pk,
         "game": match.game,
@@ -97,10 +140,38 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
         "version": payload["version"],
     }
     context["board_templates"] = [f"games/{match.game}/board.html", "play/board_generic.html"]
+    context["board_actions"] = set()  # the choices the board draws in place (boards/<game>.py)
+    context["legal_groups"] = legal_groups(legal)
     if payload["outcome"]:
         context.update(outcome_table(payload["outcome"], payload["players"], _notes(match)))
     context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
+    board = render_to_string(context["board_templates"], context)
+    context["board"] = mark_safe(board)  # the game's own template, autoescaped
+    context["board_actions"] = set(context["board_actions"]) | _placed(board)
     return render_to_string("play/board_frame.html", context)
+
+
+_DATA_ACTION = re.compile(r'data-action="([^"]*)"')
+
+
+def _placed(board: str) -> set[str]:
+    """The choices a board draws in place (its data-action attributes), compared as JSON: the
+    button list shows only the others openly, and all of them collapsed."""
+    found = set()
+    for attribute in _DATA_ACTION.findall(board):
+        try:
+            found.add(json.dumps(json.loads(html.unescape(attribute)), separators=(",", ":")))
+        except ValueError:
+            continue
+    return found
+
+
+def legal_groups(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The choices grouped by kind of action, in the engine's order, for the button list."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for item in legal:
+        groups.setdefault(item["action"]["type"], []).append(item)
+    return [{"title": header(kind), "items": items} for kind, items in groups.items()]
 
 
 def _notes(match: Match) -> dict[int, str]:
@@ -123,7 +194,7 @@ def outcome_table(
     details = outcome.get("details") or [{} for _ in players]
     keys: list[str] = []
     for seat_details in details:
-        keys.extend(k for k in seat_details if k not in keys)
+        keys.extend(k for k in seat_details if k not in keys and _shown(k, details))
     rows = [
         {
             "place": outcome["places"][p["seat"]],
@@ -135,12 +206,36 @@ def outcome_table(
         for p in players
     ]
     rows.sort(key=lambda row: row["place"])
-    return {"outcome_keys": keys, "outcome_rows": rows, "rating_changes": bool(rating_changes)}
+    return {
+        "outcome_keys": [header(k) for k in keys],
+        "outcome_rows": rows,
+        "rating_changes": bool(rating_changes),
+    }
+
+
+# The engines' score keys read as column headers; the rest are capitalised with spaces.
+_HEADERS = {
+    "monument_name": "Monument",
+    "monument": "Monument VP",
+    "civilization_level": "Civ. level",
+    "vp tokens": "VP tokens",
+    "structure_bonus": "Structures",
+}
+
+
+def header(key: str) -> str:
+    return _HEADERS.get(key) or key.replace("_", " ").capitalize()
+
+
+def _shown(key: str, details: list[dict[str, Any]]) -> bool:
+    """A breakdown column worth a header: not the total (the Score column says it) and not a
+    list (Scythe's tie-break order)."""
+    return key != "total" and not any(isinstance(d.get(key), list | dict) for d in details)
 
 
 def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, Any]]:
     """The log as `seat` may read it: its own actions in full, others' as public actions."""
-    seats = {s.index: s.name for s in match.seats.select_related("user")}
+    seats = seat_names(list(match.seats.select_related("user")))
     records = ActionRecord.objects.filter(match=match, seq__gt=after).order_by("seq")
     return [
         {
@@ -148,19 +243,61 @@ def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, An
             "seat": r.seat,
             "player": seats.get(r.seat, "?"),
             "action": r.action if r.seat == seat else r.public_action,
-            "text": f"{seats.get(r.seat, '?')} {r.text}",
+            "text": f"{seats.get(r.seat, '?')} {with_names(r.text, seats)}"
+            + (" (out of time: chosen by the site)" if r.timed_out else ""),
+            "timed_out": r.timed_out,
             "at": r.created_at.isoformat(),
         }
         for r in records
     ]
 
 
+# Recent replay states by (match, seed, step): stepping forward (autoplay, the arrow key) applies
+# one action to the state before instead of replaying the whole log. States are plain data the
+# engine never mutates, so sharing them is safe; the bound keeps a process's memory small.
+_REPLAY_CACHE: OrderedDict[tuple[int, int, int], dict[str, Any]] = OrderedDict()
+_REPLAY_CACHE_SIZE = 256
+
+
 def replay_state(match: Match, step: int) -> dict[str, Any]:
     """The state after the first `step` actions, rebuilt from the seed and the log."""
     game = match.engine
-    state = game.setup(match.seats.count(), match.seed, match.options)
-    records = ActionRecord.objects.filter(match=match, seq__lte=step).order_by("seq")
-    for record in records:
+    start, state = _nearest_cached(match, step)
+    if state is None:
+        state = game.setup(match.seats.count(), match.seed, match.options)
+    records = ActionRecord.objects.filter(match=match, seq__gt=start, seq__lte=step)
+    for record in records.order_by("seq"):
         if not record.action["type"].startswith("_"):
             state = game.apply(state, record.seat, record.action)
+    _REPLAY_CACHE[(match.pk, match.seed, step)] = state
+    while len(_REPLAY_CACHE) > _REPLAY_CACHE_SIZE:
+        _REPLAY_CACHE.popitem(last=False)
     return state
+
+
+def _nearest_cached(match: Match, step: int) -> tuple[int, dict[str, Any] | None]:
+    """The latest cached step at or before `step` (within 64 steps), else (0, None)."""
+    for earlier in range(step, max(-1, step - 64), -1):
+        key = (match.pk, match.seed, earlier)
+        state = _REPLAY_CACHE.get(key)
+        if state is not None:
+            _REPLAY_CACHE.move_to_end(key)
+            return earlier, state
+    return 0, None
+
+
+def replay_marks(log: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Where each turn and each round starts, as steps (the number of entries before it): a
+    turn is a run of entries by one seat, a round begins when the first seat to have moved
+    starts a turn again. Site events (a forfeit) take no turn."""
+    turns: list[int] = []
+    rounds: list[int] = []
+    previous = None
+    first = next((e["seat"] for e in log), None)
+    for index, entry in enumerate(log):
+        if entry["seat"] != previous:
+            turns.append(index)
+            if entry["seat"] == first:
+                rounds.append(index)
+        previous = entry["seat"]
+    return {"turns": turns, "rounds": rounds}

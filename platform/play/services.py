@@ -42,10 +42,13 @@ def match_create(
     mode: str,
     move_seconds: int,
     table: Any = None,
+    shuffle: bool = True,
 ) -> Match:
-    """Seat `players` ((user, "") or (None, bot name)) in a random order and set the game up."""
+    """Seat `players` ((user, "") or (None, bot name)) in a random order and set the game up;
+    `shuffle=False` keeps their order (a tournament's planned seat rotation)."""
     order = list(players)
-    secrets.SystemRandom().shuffle(order)
+    if shuffle:
+        secrets.SystemRandom().shuffle(order)
     seed = secrets.randbits(62)
     state = game.setup(len(order), seed, options)
     match = Match.objects.create(

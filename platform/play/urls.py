@@ -6,6 +6,7 @@ app_name = "play"
 urlpatterns = [
     path("matches/<int:match_id>/", views.match_page, name="match"),
     path("matches/<int:match_id>/replay/", views.replay_page, name="replay"),
+    path("matches/<int:match_id>/replay/frame/", views.replay_frame, name="replay_frame"),
     path("matches/<int:match_id>/act/", views.act, name="act"),
     path("matches/<int:match_id>/resign/", views.resign, name="resign"),
 ]

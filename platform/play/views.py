@@ -4,7 +4,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -32,23 +32,33 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "seat": seat,
         "log": selectors.log_for(match, seat),
         # The payload's list is empty for a seat that left the match: no buttons then either.
-        "legal": selectors.legal_for(match.engine, match.state, seat) if payload["legal"] else [],
+        "legal": (
+            selectors.legal_for(match.engine, match.state, seat, selectors.seat_names(seats))
+            if payload["legal"]
+            else []
+        ),
         "board_css": f"games/{match.game}/board.css",
     }
     return render(request, "play/match.html", context)
 
 
-def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Step through a finished match from its log (the viewer's own seat view, or public)."""
-    match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
-    seat = _visible(request, match)
-    if not match.is_finished:
-        messages.info(request, "A match can be replayed once it is over.")
-        return redirect("play:match", match_id)
+def _replay_step(
+    request: HttpRequest, match: Match, marks: dict[str, list[int]] | None = None
+) -> int:
+    """?step=n, or the jump form's ?by=turn|round&n=k (the k-th turn or round, from 1)."""
     try:
-        step = max(0, min(int(request.GET.get("step", match.version)), match.version))
+        by = request.GET.get("by", "step")
+        if marks and by in ("turn", "round") and "n" in request.GET:
+            starts = marks[f"{by}s"]
+            return starts[max(1, min(int(request.GET["n"]), len(starts))) - 1] if starts else 0
+        wanted = int(request.GET.get("n" if "n" in request.GET else "step", match.version))
+        return max(0, min(wanted, match.version))
     except ValueError:
-        step = match.version
+        return match.version
+
+
+def _replay_board(match: Match, seat: int | None, step: int) -> str:
+    """The board after `step` log entries, drawn for the viewer's seat (or as a spectator)."""
     shown = Match(
         pk=match.pk, game=match.game, version=step, state=selectors.replay_state(match, step)
     )
@@ -57,17 +67,44 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     seats = list(match.seats.select_related("user"))
     payload = selectors.match_payload(shown, seats, seat, html=False)
     payload["legal"] = []
-    board = selectors.board_html(shown, payload, [])
+    return selectors.board_html(shown, payload, [])
+
+
+def _finished_match(request: HttpRequest, match_id: int) -> tuple[Match, int | None]:
+    match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
+    return match, _visible(request, match)
+
+
+def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Step through a finished match from its log (the viewer's own seat view, or public).
+    Without JavaScript each step is a link; static/js/replay.js fetches the steps instead."""
+    match, seat = _finished_match(request, match_id)
+    if not match.is_finished:
+        messages.info(request, "A match can be replayed once it is over.")
+        return redirect("play:match", match_id)
     log = selectors.log_for(match, seat)
+    marks = selectors.replay_marks(log)
+    step = _replay_step(request, match, marks)
     context = {
         "match": match,
         "step": step,
-        "board": board,
-        "log": log[:step],
+        "board": _replay_board(match, seat, step),
+        "log": log,
         "steps": match.version,
+        "marks": marks,
         "board_css": f"games/{match.game}/board.css",
     }
     return render(request, "play/replay.html", context)
+
+
+def replay_frame(request: HttpRequest, match_id: int) -> JsonResponse:
+    """One step of the replay as JSON ({step, steps, html}), for the replay page's script."""
+    match, seat = _finished_match(request, match_id)
+    if not match.is_finished:
+        raise Http404("A match can be replayed once it is over.")
+    step = _replay_step(request, match)
+    html = _replay_board(match, seat, step)
+    return JsonResponse({"step": step, "steps": match.version, "html": html})
 
 
 @login_required

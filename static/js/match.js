@@ -1,5 +1,8 @@
 // The one client every game shares: a WebSocket per match, reconnecting with the last version;
 // the server renders this seat's board and we swap it in; clicking a legal choice submits it.
+// Two-click choices: an element with data-pick (a die) is chosen first, then an element whose
+// data-after maps that pick to an action (where the die goes); Escape or a click elsewhere
+// cancels the pick before anything is sent.
 (function () {
   "use strict";
   const M = window.MATCH;
@@ -12,14 +15,22 @@
   let socket = null;
   let retry = 500;
   let nextId = 1;
-  let lastSeq = logEl && logEl.lastElementChild ? Number(logEl.lastElementChild.value) : 0;
+  let lastSeq = logEl && logEl.lastElementChild ? Number(logEl.lastElementChild.dataset.seq) : 0;
+  let logBusy = null;  // the fetch in flight: one at a time, so no entry is appended twice
+  let logAgain = false;
+  let picked = null;
 
   function names(seats) {
     return seats.map(function (i) { return payload.players[i].name; }).join(" and ");
   }
 
   function renderStatus() {
-    if (payload.status === "finished") { statusEl.textContent = "The game is over."; return; }
+    if (payload.status === "finished") {
+      statusEl.textContent = "The game is over.";
+      const resign = document.getElementById("resign");
+      if (resign) resign.remove();
+      return;
+    }
     const mine = M.seat !== null && payload.to_act.indexOf(M.seat) >= 0;
     let text = mine ? "Your turn." : "Waiting for " + names(payload.to_act) + ".";
     if (payload.deadline) {
@@ -43,15 +54,28 @@
     });
   }
 
-  async function refreshLog() {
+  function refreshLog() {
     if (!logEl) return;
+    if (logBusy) { logAgain = true; return; }
+    logBusy = fetchLog().finally(function () {
+      logBusy = null;
+      if (logAgain) { logAgain = false; refreshLog(); }
+    });
+  }
+
+  async function fetchLog() {
     const r = await fetch(M.logUrl + "?after=" + lastSeq, {credentials: "same-origin"});
     if (!r.ok) return;
     const data = await r.json();
     data.entries.forEach(function (e) {
+      if (e.seq <= lastSeq) return;
       const li = document.createElement("li");
-      li.value = e.seq;
-      li.textContent = e.text;
+      li.dataset.seq = e.seq;
+      const n = document.createElement("span");
+      n.className = "log-seq";
+      n.textContent = e.seq;
+      li.appendChild(n);
+      li.appendChild(document.createTextNode(" " + e.text));
       logEl.appendChild(li);
       lastSeq = e.seq;
     });
@@ -59,8 +83,12 @@
   }
 
   function apply(snapshot) {
+    // The snapshot that follows every (re)connect usually repeats the board on screen: keeping
+    // it keeps a die the player has just picked.
+    const moved = snapshot.version !== payload.version || snapshot.status !== payload.status;
     payload = snapshot;
-    if (snapshot.html !== undefined) board.innerHTML = snapshot.html;
+    if (snapshot.html !== undefined && moved) { picked = null; board.innerHTML = snapshot.html; }
+    board.dataset.snapshot = snapshot.version;  // what the page (and its tests) can wait for
     renderStatus();
     renderPlayers();
     refreshLog();
@@ -71,6 +99,7 @@
     socket = new WebSocket(scheme + location.host + "/ws/matches/" + M.id + "/?html=1");
     socket.onopen = function () {
       retry = 500;
+      board.dataset.socket = "open";  // what the page (and its browser tests) can wait for
       socket.send(JSON.stringify({type: "hello", version: payload.version}));
     };
     socket.onmessage = function (event) {
@@ -79,6 +108,7 @@
       else if (msg.type === "error") { errorEl.textContent = msg.detail; }
     };
     socket.onclose = function (event) {
+      board.dataset.socket = "closed";
       if (event.code === 4401 || event.code === 4403 || event.code === 4404) {
         errorEl.textContent = "You cannot follow this match live.";
         return;
@@ -88,17 +118,67 @@
     };
   }
 
-  board.addEventListener("click", function (event) {
-    const target = event.target.closest("[data-action]");
-    if (!target || !board.contains(target)) return;
-    event.preventDefault();
+  function send(action) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       errorEl.textContent = "Reconnecting… try again in a moment.";
       return;
     }
-    socket.send(JSON.stringify({
-      type: "act", id: nextId++, version: payload.version, action: JSON.parse(target.dataset.action),
-    }));
+    socket.send(JSON.stringify({type: "act", id: nextId++, version: payload.version, action: action}));
+  }
+
+  function pick(el) {
+    const key = el ? el.dataset.pick : null;
+    picked = key;
+    board.querySelectorAll(".picked, .pick-target").forEach(function (e) {
+      e.classList.remove("picked", "pick-target");
+    });
+    const hint = document.getElementById("pick-hint");
+    if (!key) { if (hint) hint.hidden = true; return; }
+    el.classList.add("picked");
+    board.querySelectorAll("[data-after]").forEach(function (e) {
+      if (JSON.parse(e.dataset.after)[key]) e.classList.add("pick-target");
+    });
+    if (hint) {
+      hint.textContent = (el.getAttribute("aria-label") || el.title.split(":")[0]) +
+        " chosen: click a highlighted place (Escape cancels).";
+      hint.hidden = false;
+    }
+  }
+
+  board.addEventListener("click", function (event) {
+    const chosen = event.target.closest("[data-pick]");
+    if (chosen && board.contains(chosen)) {
+      event.preventDefault();
+      pick(picked === chosen.dataset.pick ? null : chosen);
+      return;
+    }
+    if (picked) {
+      const place = event.target.closest("[data-after]");
+      const action = place ? JSON.parse(place.dataset.after)[picked] : null;
+      pick(null);
+      if (action) { event.preventDefault(); send(action); return; }
+    }
+    const target = event.target.closest("[data-action]");
+    if (!target || !board.contains(target)) return;
+    event.preventDefault();
+    send(JSON.parse(target.dataset.action));
+  });
+
+  board.addEventListener("keydown", function (event) {
+    const chosen = event.target.closest("[data-pick]");
+    if ((event.key === "Enter" || event.key === " ") && chosen) {
+      event.preventDefault();
+      pick(picked === chosen.dataset.pick ? null : chosen);
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && picked) pick(null);
+  });
+
+  // An inline onsubmit would be blocked by the Content-Security-Policy.
+  const resignForm = document.getElementById("resign");
+  if (resignForm) resignForm.addEventListener("submit", function (event) {
+    if (!window.confirm("Resign this game? You will rank last.")) event.preventDefault();
   });
 
   renderStatus();

@@ -17,6 +17,7 @@ from .words import COLOURS, INK, RES_NAMES, RES_SHORT, STRUCT_SHORT
 
 Item = dict[str, Any]
 SIZE = 40.0  # hex radius in SVG units
+CHIP_TOP = 8.0  # choice chips start this far below a hex's centre (the units sit above)
 ROOT3 = math.sqrt(3)
 
 
@@ -213,6 +214,8 @@ def _resources(counts: list[int] | None, x: float, y: float) -> list[Any]:
 
 
 def _chips(choices: list[dict[str, Any]], x: float, y: float) -> list[Any]:
+    """Several choices on one hex: small chips in the hex's lower half, below the unit tokens
+    (drawn from y - 21 to y + 7), so a marker never hides the workers it would move."""
     if len(choices) < 2:
         return []
     per_row = 4
@@ -221,7 +224,7 @@ def _chips(choices: list[dict[str, Any]], x: float, y: float) -> list[Any]:
         row, col = divmod(i, per_row)
         in_row = min(per_row, len(choices) - row * per_row)
         cx = round(x + (col - (in_row - 1) / 2) * 21, 1)
-        cy = y - 2 + row * 21
+        cy = y + CHIP_TOP + 9.5 + row * 20
         out.append(dict(choice, x=n(cx - 9.5), y=n(cy - 9.5), tx=n(cx), ty=n(cy)))
     return out
 

@@ -158,7 +158,8 @@ def test_it_lets_the_player_choose_which_territories_tokens_pay():
     assert state["players"][0]["mechs"][0] is None  # carried out once paid
     offered = GAME.legal_actions(state, 0)
     assert offered == [{"type": "pay_from", "hex": "r1c4"}, {"type": "pay_from", "hex": "r1c5"}]
-    assert GAME.label(state, 0, offered[0]) == "Pay 1 metal from r1c4 (forest)"
+    paying = GAME.label(state, 0, offered[0])
+    assert paying == "Pay 1 metal from Forest south-west of the Nordic base (r1c4)"
     state = play(state, 0, {"type": "pay_from", "hex": "r1c5"})
     # The rest lies in one territory: paid without asking, then the mech comes out.
     assert state["res"] == {"r1c4": [0, 0, 3, 0]}
@@ -212,7 +213,8 @@ def test_it_asks_for_the_tokens_of_a_completed_action_paid_for_its_coins_too():
     state = play(state, 0, {"type": "pay", "action": "deploy"})
     assert state["phase"] == "payment"
     assert GAME.timeout_action(state, 0) == {"type": "pay_from", "hex": "r1c4"}
-    assert told(state, 0, {"type": "pay_from", "hex": "r1c5"}) == "paid 1 metal from r1c5"
+    paid = told(state, 0, {"type": "pay_from", "hex": "r1c5"})
+    assert paid == "paid 1 metal from Tundra south-east of the Nordic base (r1c5)"
     state = play(state, 0, {"type": "pay_from", "hex": "r1c5"}, {"type": "pay_from", "hex": "r1c5"})
     # the third metal has one way left: paid at once, then the coins
     assert state["res"] == {"r1c4": [0, 0, 1, 0]}

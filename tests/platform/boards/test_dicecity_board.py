@@ -2,24 +2,30 @@
 (platform/boards/dicecity.py) draw every city, the market and the legal choices in place."""
 
 import json
+import re
+from html import escape, unescape
 
 from django.template.loader import render_to_string
 
 from boards.dicecity import board_context
 from games.core import Rng
 from games.dicecity import GAME
-from tests.games.dicecity.helpers import at_step, put, table
+from games.dicecity import cards as C
+from games.dicecity.rules import legal_actions
+from tests.games.dicecity.helpers import at_step, dice, put, table
 
 
-def _render(state):
+def _render(state, viewer="to_act", outcome=None):
     seat = GAME.to_act(state)[0] if GAME.to_act(state) else None
+    if viewer != "to_act":
+        seat = viewer
     view = GAME.view(state, seat)
     legal = [
         {"action": a, "json": json.dumps(a), "label": GAME.label(state, seat, a)}
-        for a in (GAME.legal_actions(state, seat) if seat is not None else [])
+        for a in (GAME.legal_actions(state, seat) if seat in GAME.to_act(state) else [])
     ]
     players = [{"seat": i, "name": f"P{i}", "is_bot": False} for i in range(state["seats"])]
-    context = {"view": view, "seat": seat, "legal": legal, "players": players, "outcome": None}
+    context = {"view": view, "seat": seat, "legal": legal, "players": players, "outcome": outcome}
     context.update(board_context(view, seat, legal, players))
     return render_to_string("games/dicecity/board.html", context)
 
@@ -52,4 +58,68 @@ def test_it_renders_a_whole_greedy_game_without_errors():
         step += 1
         if step % 40 == 0:
             assert "dc-player" in _render(state)
-    assert "Game over" in _render(state)
+    # The site's result table says "Game over"; the board adds no second one.
+    assert "Game over" not in _render(state) and "dc-status" not in _render(state)
+
+
+def test_a_finished_game_shows_no_stale_final_round_banner():
+    state = table(2, seed=7)
+    state["final_round"] = "a player has built 10 locations"
+    assert "Final round" in _render(state)
+    # Ended by the site (a resignation) while the engine was in its final round.
+    assert "Final round" not in _render(state, outcome={"places": [1, 2], "reason": "forfeit"})
+
+
+def test_your_own_city_comes_before_the_market_and_the_opponents():
+    html = _render(table(3), viewer=1)
+    mine = html.index('id="my-area"')
+    assert "Your city · P1" in html
+    assert mine < html.index("dc-market") < html.index('aria-label="City of P0"')
+    assert html.count('<details class="dc-player dc-opponent') == 2
+
+
+def test_a_spectator_sees_every_city_open():
+    html = _render(table(3), viewer=None)
+    assert 'id="my-area"' not in html
+    assert html.count('<details class="dc-player dc-opponent') == 3
+    assert html.count(" open>") == 3
+
+
+def test_a_die_is_picked_then_the_column_it_moves_to():
+    state = table(2)
+    dice(state, 0, red=2, black=3)
+    legal_actions.forget()
+    html = _render(state)
+    assert 'data-pick="die:red"' in html and 'data-pick="die:black"' in html
+    # The black die's row, column 2 or 4: where the red die can move it.
+    move = '{"type": "move", "die": "red", "other": "black", "col": 4}'
+    assert f"&quot;die:red&quot;:{escape(move)}" in html
+
+
+def test_a_usable_location_keeps_its_effect_in_its_tooltip():
+    state = table(2)
+    put(state, 0, "red 2", "quarry")
+    dice(state, 0, red=2)
+    legal_actions.forget()
+    html = _render(state)
+    cell = re.search(r'<td class="dc-cell[^"]*legal[^"]*"[^>]*title="([^"]*)"', html)
+    assert cell is not None
+    effect = C.CARDS["quarry"]["text"]
+    assert "Use Quarry" in unescape(cell.group(1)) and escape(effect) in cell.group(1)
+
+
+def test_the_choices_drawn_on_the_board_are_only_in_the_collapsed_list():
+    state = table(2)
+    dice(state, 0, red=2, black=3)
+    legal_actions.forget()
+    seat = 0
+    legal = [
+        {"action": a, "json": json.dumps(a), "label": GAME.label(state, seat, a)}
+        for a in GAME.legal_actions(state, seat)
+    ]
+    view = GAME.view(state, seat)
+    players = [{"seat": i, "name": f"P{i}", "is_bot": False} for i in range(2)]
+    placed = board_context(view, seat, legal, players)["board_actions"]
+    moves = [i["json"] for i in legal if i["action"]["type"] == "move"]
+    assert moves and set(moves) <= placed
+    assert json.dumps({"type": "end_dice"}) not in placed

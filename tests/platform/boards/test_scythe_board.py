@@ -322,3 +322,43 @@ def test_it_draws_a_seaworthy_retreat_with_or_without_the_workers():
     items = legal_items(state, 1)
     assert any(i["action"].get("workers") for i in items)
     assert all(in_html(page, item) for item in items)
+
+
+def test_the_legend_explains_the_terrain_colours_and_what_each_produces():
+    page = render(GAME.setup(2, 3, {}), 0)
+    legend = page.split('class="sc-legend"')[1]
+    for swatch in ("farm · food", "forest · wood", "mountain · metal", "tundra · oil", "village"):
+        assert swatch in legend
+    assert legend.count('class="sc-swatch sc-t-') == 8
+
+
+def test_your_own_mat_comes_before_the_map():
+    page = render(GAME.setup(2, 3, {}), 1)
+    assert page.index('id="my-area"') < page.index('class="sc-board card"')
+    assert "Seat1Name" in page.split('id="my-area"')[1].split("</header>")[0]
+
+
+def test_move_chips_never_cover_the_unit_tokens():
+    def crowded(state: dict[str, Any]) -> bool:
+        seat = GAME.to_act(state)[0]
+        sc = board_context(GAME.view(state, seat), seat, legal_items(state, seat), players(2))
+        return any(h["chips"] and h["units"] for h in sc["sc"]["pieces"])
+
+    state = find(2, crowded)
+    seat = GAME.to_act(state)[0]
+    pieces = board_context(GAME.view(state, seat), seat, legal_items(state, seat), players(2))
+    checked = 0
+    for h in pieces["sc"]["pieces"]:
+        for chip in h["chips"]:
+            for unit in h["units"]:
+                unit_bottom = float(unit["y"]) + 9  # a character's radius, the largest token
+                assert float(chip["y"]) >= unit_bottom, (h["id"], chip, unit)
+                checked += 1
+    assert checked
+
+
+def test_the_log_names_territories_and_units_as_players_do():
+    state = GAME.setup(2, 3, {})
+    move = {"type": "step", "unit": "w0", "to": "r2c4", "workers": 0, "carry": "none"}
+    told = GAME.narrate(state, 0, move, state)
+    assert told == "moved worker 1 to Mountain south of the Nordic base (r2c4)"

@@ -52,3 +52,31 @@ def test_it_renders_the_draft_and_the_end_for_everyone():
     s = play_on(table(2, 3), lambda t: t["step"] == "over", limit=5000)
     for seat in (0, 1, None):
         assert "Game over" in render(s, seat)
+
+
+def test_your_own_tableau_comes_before_the_central_row():
+    s = arrange(hands={0: [starting(0, "s_forage")]})
+    html = render(s, 1)
+    assert html.index('id="my-area"') < html.index("Central trade row")
+    assert "Your tableau · P1" in html
+    assert 'id="my-area"' not in render(s, None)
+
+
+def test_a_legend_explains_every_symbol_of_the_cards():
+    legend = render(table(2), 0).split("What the symbols mean")[1]
+    for symbol in ("◆", "§", "dashed border", "coloured dots", "cube cost"):
+        assert symbol in legend
+
+
+def test_a_compulsory_step_says_so_and_an_optional_one_does_not():
+    forage, terraces = starting(0, "s_forage"), civ("ag_terraces")
+    s = arrange(hands={0: [forage], 1: [terraces]})
+    assert "Compulsory" not in render(s, 0)  # playing a card, or passing
+    s = play_on(s, lambda t: "pass" not in {a["type"] for a in _legal(t)} and bool(_legal(t)))
+    seat = GAME.to_act(s)[0]
+    assert "Compulsory" in render(s, seat)
+
+
+def _legal(s):
+    seats = GAME.to_act(s)
+    return GAME.legal_actions(s, seats[0]) if seats else []

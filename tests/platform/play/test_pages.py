@@ -111,3 +111,32 @@ def test_dice_city_draws_its_board_on_the_match_page(client, alice, bob):
     page = client.get(reverse("play:match", args=[table.match.pk]))
     assert page.status_code == 200
     assert "view-json" not in page.content.decode()  # its own template, not the fallback
+
+
+def test_a_replay_step_comes_as_json_for_the_page_script(client, started_match):
+    match = _finish(started_match)
+    client.force_login(match.seats.get(index=0).user)
+    frame = client.get(reverse("play:replay_frame", args=[match.pk]), {"step": 2}).json()
+    assert frame["step"] == 2 and frame["steps"] == 6
+    assert 'data-version="2"' in frame["html"]
+
+
+def test_a_replay_frame_is_refused_before_the_end_and_to_outsiders(client, alice, bob, carol):
+    table = lobby_create(host=alice, game="goofspiel", seats=2, private=True)
+    lobby_join(table_id=table.pk, user=bob, invite_token=table.invite_token)
+    url = reverse("play:replay_frame", args=[table.match.pk])
+    client.force_login(alice)
+    assert client.get(url).status_code == 404  # not over yet
+    client.force_login(carol)
+    assert client.get(url).status_code == 404  # a private table's match
+
+
+def test_the_replay_jumps_to_a_turn_without_javascript(client, started_match):
+    match = _finish(started_match)
+    client.force_login(match.seats.get(index=0).user)
+    url = reverse("play:replay", args=[match.pk])
+    page = client.get(url, {"by": "turn", "n": 2})
+    marks = page.context["marks"]
+    assert page.context["step"] == marks["turns"][1]
+    assert "⏮" not in page.content.decode() and "⏭" not in page.content.decode()
+    assert client.get(url, {"by": "round", "n": 99}).context["step"] == marks["rounds"][-1]

@@ -17,11 +17,12 @@ def _data() -> dict[str, Any]:
     from lobbies.services import lobby_create, lobby_start
     from play.models import Match
     from play.services import seat_forfeit
+    from tournaments.services import tournament_create, tournament_register, tournament_start
 
     alice = User.objects.create_user(
         email="alice@example.com", password="a-long-password-1", display_name="alice"
     )
-    User.objects.create_user(
+    bob = User.objects.create_user(
         email="bob@example.com", password="x-long-password-2", display_name="bob"
     )
     open_table = lobby_create(host=alice, game="spqf", seats=3)
@@ -32,8 +33,19 @@ def _data() -> dict[str, Any]:
     finished = Match.objects.get(table=done)
     seat = finished.seats.get(user=alice).index
     seat_forfeit(match_id=finished.pk, seat_index=seat, reason="resigned")
+    cup = tournament_create(
+        organiser=alice,
+        name="Smoke cup",
+        game="dicecity",
+        format="single_elimination",
+        table_size=2,
+    )
+    for player in (alice, bob):
+        tournament_register(tournament_id=cup.pk, user=player)
+    tournament_start(tournament_id=cup.pk, user=alice)
     return {
         "alice": alice,
+        "cup": cup.pk,
         "table": open_table.pk,
         "playing": Match.objects.get(table=playing).pk,
         "finished": finished.pk,
@@ -44,6 +56,7 @@ def _urls(data: dict[str, Any]) -> list[str]:
     from games.core import game_names
 
     table, playing, finished = data["table"], data["playing"], data["finished"]
+    cup = data["cup"]
     urls = [
         "/",
         "/tables/",
@@ -71,6 +84,17 @@ def _urls(data: dict[str, Any]) -> list[str]:
         "/api/matchmaking/queue/",
         "/api/schema/",
         "/accounts/login/",
+        "/tournaments/",
+        "/tournaments/?game=dicecity",
+        "/tournaments/new/",
+        f"/tournaments/{cup}/",
+        f"/tournaments/{cup}/standings/",
+        f"/tournaments/{cup}/rounds/",
+        f"/tournaments/{cup}/status/",
+        "/api/tournaments/",
+        f"/api/tournaments/{cup}/",
+        f"/api/tournaments/{cup}/standings/",
+        f"/api/tournaments/{cup}/rounds/",
     ]
     for name in game_names():
         urls += [f"/ladders/{name}/", f"/api/ladders/{name}/"]
@@ -92,6 +116,9 @@ def visit_all() -> list[str]:
             allowed = OK + ((401, 403) if who == "visitor" and url.startswith("/api/m") else ())
             if status not in allowed:
                 failures.append(f"{who} {url} -> {status}")
+        missing = client.get("/no-such-page/")
+        if missing.status_code != 404 or b"Page not found" not in missing.content:
+            failures.append(f"{who} /no-such-page/ -> {missing.status_code}, not the site's 404")
     return failures
 
 

@@ -1,0 +1,244 @@
+"""Tournaments over HTTP: list, create, detail, registration, check-in, standings, rounds and
+pairings, and the organisers' actions; the same services as the pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, pagination, permissions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from shared.errors import ServiceError, error_response, error_responses
+from tournaments import selectors, services, verbs
+from tournaments.models import Registration, Tournament
+
+
+class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    organiser = serializers.CharField(source="organiser.display_name", read_only=True)
+    co_organisers = serializers.SerializerMethodField()
+    entrants = serializers.SerializerMethodField()
+    current_round = serializers.SerializerMethodField()
+    invite = serializers.SerializerMethodField(help_text="The invite token, for organisers.")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id", "name", "description", "game", "format", "table_size", "advance", "rounds",
+            "ranked", "mode", "move_seconds", "options", "starts_at", "checkin_minutes",
+            "registration_open", "max_players", "min_rating", "invite_only", "status",
+            "seeding", "organiser", "co_organisers", "entrants", "current_round",
+            "created_at", "started_at", "finished_at", "invite",
+        ]  # fmt: skip
+
+    def get_co_organisers(self, t: Tournament) -> list[str]:
+        return [u.display_name for u in t.co_organisers.all()]
+
+    def get_entrants(self, t: Tournament) -> int:
+        value = getattr(t, "entrants", None)
+        if isinstance(value, int):
+            return value
+        return t.registrations.filter(status=Registration.Status.ACTIVE).count()
+
+    def get_current_round(self, t: Tournament) -> int:
+        return t.rounds_set.order_by("-number").values_list("number", flat=True).first() or 0
+
+    def get_invite(self, t: Tournament) -> str | None:
+        request = self.context.get("request")
+        return t.invite_token if request and t.is_organiser(request.user) else None
+
+
+class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
+    name = serializers.CharField(max_length=80)
+    game = serializers.CharField()
+    format = serializers.ChoiceField(choices=Tournament.Format.values)
+    table_size = serializers.IntegerField()
+    advance = serializers.IntegerField(default=1)
+    rounds = serializers.IntegerField(default=0)
+    ranked = serializers.BooleanField(default=False)
+    mode = serializers.ChoiceField(choices=["live", "turn"], default="live")
+    move_seconds = serializers.IntegerField(required=False)
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    checkin_minutes = serializers.IntegerField(default=0)
+    max_players = serializers.IntegerField(required=False, allow_null=True)
+    min_rating = serializers.IntegerField(required=False, allow_null=True)
+    invite_only = serializers.BooleanField(default=False)
+    seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, default="rating")
+    options = serializers.DictField(required=False)
+    open_registration = serializers.BooleanField(default=True)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+
+
+class Pages(pagination.LimitOffsetPagination):
+    max_limit = 100
+
+
+def _malformed(errors: Any) -> Response:
+    return Response({"error": "malformed", "detail": errors}, status=400)
+
+
+class TournamentList(generics.ListAPIView):  # type: ignore[type-arg]
+    """GET: tournaments you may see (filters: game; status = upcoming | running | finished or a
+    status). POST: create one (you are its organiser)."""
+
+    serializer_class = TournamentSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    pagination_class = Pages
+
+    def get_queryset(self) -> Any:
+        return selectors.tournaments_list(self.request.user, self.request.query_params)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str), OpenApiParameter("status", str)],
+        responses={200: TournamentSerializer(many=True), **error_responses(400)},
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        request=TournamentInput,
+        responses={201: TournamentSerializer, **error_responses(400, 403, 413, 415)},
+    )
+    def post(self, request: Request) -> Response:
+        data = TournamentInput(data=request.data)
+        if not data.is_valid():
+            return _malformed(data.errors)
+        try:
+            t = services.tournament_create(organiser=request.user, **data.validated_data)
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(TournamentSerializer(t, context={"request": request}).data, status=201)
+
+
+def _tournament(request: Request, tournament_id: int) -> Tournament:
+    t = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
+    if t is None or (t.status == Tournament.Status.DRAFT and not t.is_organiser(request.user)):
+        raise Http404("There is no such tournament.")
+    return t
+
+
+class TournamentDetail(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: TournamentSerializer, **error_responses(404)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        t = _tournament(request, tournament_id)
+        return Response(TournamentSerializer(t, context={"request": request}).data)
+
+
+class StandingRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    entrant = serializers.IntegerField(help_text="The registration id.")
+    name = serializers.CharField()
+    rank = serializers.IntegerField()
+    points = serializers.FloatField()
+    tiebreaks = serializers.DictField(child=serializers.FloatField(), help_text="In order.")
+    played = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    eliminated = serializers.BooleanField()
+    note = serializers.CharField()
+
+
+class TournamentStandings(APIView):
+    """The standings after the last complete round, every tie-break in order."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: StandingRowSerializer(many=True), **error_responses(404)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(_tournament(request, tournament_id).standings)
+
+
+class TournamentTableSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    key = serializers.CharField()
+    match = serializers.IntegerField(allow_null=True)
+    players = serializers.ListField(child=serializers.DictField(), help_text="Planned seat order.")
+    finished = serializers.BooleanField()
+    manual = serializers.BooleanField(help_text="The result was set by an organiser.")
+
+
+class TournamentRoundSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    number = serializers.IntegerField()
+    label = serializers.CharField()
+    finished = serializers.BooleanField()
+    byes = serializers.ListField(child=serializers.CharField())
+    tables = TournamentTableSerializer(many=True)
+
+
+class TournamentRounds(APIView):
+    """Every round with its tables (pairings), their matches and results."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: TournamentRoundSerializer(many=True), **error_responses(404)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        t = _tournament(request, tournament_id)
+        rows = selectors.rounds_with_tables(t, selectors.names_of(t))
+        return Response(
+            [
+                {
+                    "number": r.round.number,
+                    "label": r.round.label,
+                    "finished": r.round.finished_at is not None,
+                    "byes": r.byes,
+                    "tables": [
+                        {
+                            "id": row.table.pk,
+                            "key": row.table.key,
+                            "match": row.table.match_id,
+                            "players": [
+                                {k: p[k] for k in ("id", "name", "place", "score", "status")}
+                                for p in row.players
+                            ],
+                            "finished": row.table.is_finished,
+                            "manual": row.table.manual,
+                        }
+                        for row in r.tables
+                    ],
+                }
+                for r in rows
+            ]
+        )
+
+
+class VerbInput(serializers.Serializer):  # type: ignore[type-arg]
+    invite = serializers.CharField(required=False, help_text="register: an invite-only token.")
+    player = serializers.IntegerField(required=False, help_text="withdraw/disqualify: its id.")
+    reason = serializers.CharField(required=False, help_text="withdraw, disqualify, result.")
+    table = serializers.IntegerField(required=False, help_text="result: the table id.")
+    places = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="result: in table order."
+    )
+    name = serializers.CharField(required=False, help_text="co-organiser-add/remove: a name.")
+    bot = serializers.CharField(required=False, help_text="bot: which bot (casual events).")
+    order = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="seed: ids, top seed first."
+    )
+
+
+class TournamentVerb(APIView):
+    """POST /api/tournaments/<id>/<verb>/: register, unregister, checkin (players); open,
+    close, checkin-open, start, pause, resume, cancel, withdraw, disqualify, result,
+    co-organiser-add, co-organiser-remove, bot, seed (organisers)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    verb = ""
+
+    @extend_schema(
+        request=VerbInput,
+        responses={200: TournamentSerializer, **error_responses(400, 403, 404, 409, 413, 415)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        if not isinstance(request.data, dict):
+            return _malformed("The body must be a JSON object.")
+        try:
+            verbs.tournament_verb(
+                verb=self.verb, tournament_id=tournament_id, user=request.user, data=request.data
+            )
+        except ServiceError as exc:
+            return error_response(exc)
+        t = Tournament.objects.get(pk=tournament_id)
+        return Response(TournamentSerializer(t, context={"request": request}).data)

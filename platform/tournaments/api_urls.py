@@ -1,0 +1,26 @@
+from django.urls import path
+
+from tournaments import api, verbs
+
+urlpatterns = [
+    path("tournaments/", api.TournamentList.as_view(), name="api-tournaments"),
+    path("tournaments/<int:tournament_id>/", api.TournamentDetail.as_view(), name="api-tournament"),
+    path(
+        "tournaments/<int:tournament_id>/standings/",
+        api.TournamentStandings.as_view(),
+        name="api-tournament-standings",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/",
+        api.TournamentRounds.as_view(),
+        name="api-tournament-rounds",
+    ),
+]
+for _verb in verbs.VERBS:
+    urlpatterns.append(
+        path(
+            f"tournaments/<int:tournament_id>/{_verb}/",
+            api.TournamentVerb.as_view(verb=_verb),
+            name=f"api-tournament-{_verb}",
+        )
+    )

@@ -1,0 +1,39 @@
+"""Why a tournament request was refused. Every refusal changes nothing."""
+
+from __future__ import annotations
+
+from shared.errors import ServiceError
+
+
+class TournamentError(ServiceError):
+    """A refused tournament request (fields and JSON: shared.errors.ServiceError)."""
+
+
+def not_found() -> TournamentError:
+    return TournamentError("not_found", "There is no such tournament.", 404)
+
+
+def not_organiser() -> TournamentError:
+    return TournamentError(
+        "not_organiser", "Only the organisers of this tournament may do that.", 403
+    )
+
+
+def bad(code: str, message: str) -> TournamentError:
+    return TournamentError(code, message, 400)
+
+
+def refused(code: str, message: str) -> TournamentError:
+    return TournamentError(code, message, 409)
+
+
+def invite_only() -> TournamentError:
+    return TournamentError(
+        "invite_only", "This tournament is by invitation: you need its invite link.", 403
+    )
+
+
+def rating_too_low(minimum: int) -> TournamentError:
+    return TournamentError(
+        "rating_too_low", f"This tournament needs a rating of at least {minimum}.", 403
+    )

@@ -1,0 +1,186 @@
+"""Round robin: every pair of players meets, or as evenly as the numbers allow
+(docs/tournaments.md, "Round robin").
+
+The whole schedule is fixed by the roster (entrants in seed order) and the settings, so every
+call sees the same rounds; a player who withdraws leaves their seats empty (a table left below
+the game's minimum gives its other players a bye).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from tournaments.formats import common
+from tournaments.formats.arrange import arrange
+from tournaments.formats.base import (
+    Bracket,
+    Entrant,
+    FormatError,
+    PlannedTable,
+    PlayedRound,
+    RoundPlan,
+    Settings,
+    StandingRow,
+)
+from tournaments.formats.points import points_standings
+
+Round = tuple[tuple[int, ...], ...]  # tables of roster indexes
+Schedule = tuple[Round, ...]
+
+# GF(4) = {0, 1, a, a+1} as 0..3: addition is XOR, multiplication by this table.
+GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
+
+
+class RoundRobin:
+    name = "round_robin"
+    title = "Round robin"
+
+    def validate(self, settings: Settings, entrants: int) -> None:
+        common.check_settings(settings, entrants)
+        if settings.rounds < 0:
+            raise FormatError("The number of rounds cannot be negative.")
+
+    def plan_round(
+        self, entrants: Sequence[Entrant], settings: Settings, played: Sequence[PlayedRound]
+    ) -> RoundPlan | None:
+        roster = roster_of(entrants, played)
+        low, size = common.seats_bounds(settings)
+        if len(played) >= total_rounds(len(roster), size, settings.rounds):
+            return None
+        number = len(played) + 1
+        this_round = schedule_round(len(roster), size, low, number)
+        active = {e.id for e in entrants if e.active}
+        rank = {p: i for i, p in enumerate(roster)}
+        history = common.seat_history(played)
+        tables: list[PlannedTable] = []
+        byes: list[int] = []
+        for table in this_round:
+            present = [roster[i] for i in table if roster[i] in active]
+            if len(present) < low:
+                byes.extend(present)
+                continue
+            order = common.seat_order(present, history, rank)
+            tables.append(PlannedTable(order, f"R{number}-T{len(tables) + 1}"))
+        scheduled = {roster[i] for t in this_round for i in t}
+        byes.extend(p for p in roster if p in active and p not in scheduled)
+        return RoundPlan(
+            number, f"Round {number}", tuple(tables), tuple(sorted(byes, key=rank.__getitem__))
+        )
+
+    def standings(
+        self, entrants: Sequence[Entrant], settings: Settings, played: Sequence[PlayedRound]
+    ) -> list[StandingRow]:
+        return points_standings(entrants, played)
+
+    def bracket(
+        self, entrants: Sequence[Entrant], settings: Settings, played: Sequence[PlayedRound]
+    ) -> Bracket | None:
+        return None
+
+
+def roster_of(entrants: Sequence[Entrant], played: Sequence[PlayedRound]) -> list[int]:
+    """Who the schedule is for, in seed order: the active entrants and everyone who already took
+    part (so a withdrawal mid-event does not reshuffle the later rounds)."""
+    took_part = {p for rnd in played for t in rnd.plan.tables for p in t.players}
+    took_part |= {p for rnd in played for p in rnd.plan.byes}
+    chosen = [e for e in entrants if e.active or e.id in took_part]
+    return [e.id for e in sorted(chosen, key=lambda e: e.seed)]
+
+
+def default_rounds(players: int, size: int) -> int:
+    """Enough rounds for each player to be able to meet every other one."""
+    if size == 2:
+        return players - 1 if players % 2 == 0 else players
+    return max(1, math.ceil((players - 1) / (size - 1)))
+
+
+def total_rounds(players: int, size: int, rounds: int) -> int:
+    return rounds or default_rounds(players, size)
+
+
+_BUILT: dict[tuple[int, int, int], list[Round]] = {}  # rounds built so far, extended on demand
+
+
+def schedule_round(players: int, size: int, low: int, number: int) -> Round:
+    """Round ``number`` (1-based) of the schedule; the rounds before it are built (once, then
+    kept) but none after it, so a long schedule costs only what has been played."""
+    if size == 2:
+        cycle = circle(players)
+        return cycle[(number - 1) % len(cycle)]
+    key = (players, size, low)
+    if key not in _BUILT:
+        if len(_BUILT) > 256:
+            _BUILT.clear()
+        _BUILT[key] = list(affine_plane(size)) if players == size * size else []
+    built = _BUILT[key]
+    while len(built) < number:
+        built.append(next_round(players, size, low, built))
+    return built[number - 1]
+
+
+@functools.lru_cache(maxsize=64)
+def circle(players: int) -> Schedule:
+    """The circle method: the first player stays, the others turn one place each round; with an
+    odd number the missing partner is a bye (the table is left out)."""
+    ring: list[int | None] = list(range(players))
+    if players % 2:
+        ring.append(None)
+    count = len(ring)
+    rounds = []
+    for _ in range(count - 1):
+        tables = []
+        for i in range(count // 2):
+            a, b = ring[i], ring[count - 1 - i]
+            if a is not None and b is not None:
+                tables.append((a, b))
+        rounds.append(tuple(tables))
+        ring = [ring[0], ring[-1], *ring[1:-1]]
+    return tuple(rounds)
+
+
+def affine_plane(q: int) -> Schedule:
+    """The affine plane of order q (q = 2, 3, 4, 5 are prime powers): q*q players, q + 1 rounds
+    of q tables of q, every pair at the same table exactly once (a resolvable design)."""
+
+    def mul(a: int, b: int) -> int:
+        return GF4_MUL[a][b] if q == 4 else (a * b) % q
+
+    def add(a: int, b: int) -> int:
+        return a ^ b if q == 4 else (a + b) % q
+
+    rounds = []
+    for slope in range(q):
+        lines = [[x * q + add(mul(slope, x), b) for x in range(q)] for b in range(q)]
+        rounds.append(tuple(tuple(sorted(line)) for line in lines))
+    rounds.append(tuple(tuple(x * q + y for y in range(q)) for x in range(q)))
+    return tuple(rounds)
+
+
+def next_round(players: int, size: int, low: int, earlier: Sequence[Round]) -> Round:
+    """One more round: byes to those with the fewest so far (last seeds first), then tables
+    that add as little as possible to pairs that met most (a meeting that would be a pair's
+    m-th costs 4**m, so a third meeting is avoided before any second one)."""
+    met: Counter[common.Pair] = Counter()
+    seated: Counter[int] = Counter()
+    for rnd in earlier:
+        for table in rnd:
+            seated.update(table)
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    met[common.pair(a, b)] += 1
+    sizes, bye_count = common.table_sizes(players, size, low)
+    by_need = sorted(range(players), key=lambda p: (len(earlier) - seated[p], -p))
+    out = set(by_need[:bye_count])
+    # a different deterministic order each round, so the greedy pass does not keep grouping
+    # neighbours; the swaps then remove what meetings they can
+    order = [p for p in range(players) if p not in out]
+    random.Random(f"{players}-{size}-{len(earlier)}").shuffle(order)
+
+    def cost(a: int, b: int) -> tuple[int, float]:
+        return 4 ** met.get(common.pair(a, b), 0) - 1, 0.0
+
+    return tuple(tuple(sorted(t)) for t in arrange(order, sizes, cost))

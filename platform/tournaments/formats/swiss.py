@@ -1,0 +1,139 @@
+"""Swiss: a fixed number of rounds; each round players of similar points share tables, with as
+few repeat meetings as possible (docs/tournaments.md, "Swiss")."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+
+import networkx as nx
+
+from tournaments.formats import common
+from tournaments.formats.arrange import arrange
+from tournaments.formats.base import (
+    Bracket,
+    Entrant,
+    FormatError,
+    PlannedTable,
+    PlayedRound,
+    RoundPlan,
+    Settings,
+    StandingRow,
+)
+from tournaments.formats.points import points_standings, tally
+
+MATCHING_WINDOW = (
+    24  # 2-player rounds over MATCHING_COMPLETE players: edges to this many ranks away
+)
+MATCHING_COMPLETE = 40
+
+
+class Swiss:
+    name = "swiss"
+    title = "Swiss"
+
+    def validate(self, settings: Settings, entrants: int) -> None:
+        common.check_settings(settings, entrants)
+        if settings.rounds < 1:
+            raise FormatError("A Swiss event needs at least one round.")
+
+    def plan_round(
+        self, entrants: Sequence[Entrant], settings: Settings, played: Sequence[PlayedRound]
+    ) -> RoundPlan | None:
+        if len(played) >= settings.rounds:
+            return None
+        number = len(played) + 1
+        active = {e.id for e in entrants if e.active}
+        ranking = [row.entrant for row in self.standings(entrants, settings, played)]
+        ranking = [p for p in ranking if p in active]
+        if played:
+            order = ranking
+        else:  # round 1: by seed
+            seeds = common.seeds_of(entrants)
+            order = sorted(active, key=seeds.__getitem__)
+        low, size = common.seats_bounds(settings)
+        sizes, bye_count = common.table_sizes(len(order), size, low)
+        byes = pick_byes(order, bye_count, played)
+        seated = [p for p in order if p not in byes]
+        tables = pair_round(seated, sizes, entrants, played)
+        rank = {p: i for i, p in enumerate(order)}
+        history = common.seat_history(played)
+        planned = tuple(
+            PlannedTable(common.seat_order(t, history, rank), f"R{number}-T{i + 1}")
+            for i, t in enumerate(tables)
+        )
+        return RoundPlan(
+            number, f"Round {number}", planned, tuple(sorted(byes, key=rank.__getitem__))
+        )
+
+    def standings(
+        self, entrants: Sequence[Entrant], settings: Settings, played: Sequence[PlayedRound]
+    ) -> list[StandingRow]:
+        return points_standings(entrants, played)
+
+    def bracket(
+        self, entrants: Sequence[Entrant], settings: Settings, played: Sequence[PlayedRound]
+    ) -> Bracket | None:
+        return None
+
+
+def pick_byes(order: Sequence[int], count: int, played: Sequence[PlayedRound]) -> set[int]:
+    """The lowest ranked players among those with the fewest byes so far."""
+    had: Counter[int] = Counter(b for rnd in played for b in rnd.plan.byes)
+    by_need = sorted(range(len(order)), key=lambda i: (had[order[i]], -i))
+    return {order[i] for i in by_need[:count]}
+
+
+def pair_round(
+    seated: Sequence[int],
+    sizes: Sequence[int],
+    entrants: Sequence[Entrant],
+    played: Sequence[PlayedRound],
+) -> list[list[int]]:
+    """Tables for players already ranked best first."""
+    if not played:
+        return common.snake(seated, sizes)
+    met = common.meetings(played)
+    points = {p: t.points for p, t in tally(entrants, played).items()}
+    if all(s == 2 for s in sizes):
+        return match_pairs(seated, points, met)
+    score = {p: float(v) for p, v in points.items()}
+    met_by = common.met_by_player(met)
+    nobody: dict[int, int] = {}
+
+    def cost(a: int, b: int) -> tuple[int, float]:
+        gap = score[a] - score[b]
+        return met_by.get(a, nobody).get(b, 0), gap * gap
+
+    return arrange(seated, sizes, cost)
+
+
+def match_pairs(
+    seated: Sequence[int], points: dict[int, Fraction], met: Counter[common.Pair]
+) -> list[list[int]]:
+    """2-player tables by maximum-weight matching (networkx, Edmonds' blossom): fewest repeat
+    meetings first, then the smallest squared point gaps, then the nearest ranks (1 v 2, 3 v 4 in
+    a score group)."""
+    n = len(seated)
+    window = n if n <= MATCHING_COMPLETE else MATCHING_WINDOW
+    edges: list[tuple[int, int, int, int, int]] = []
+    for i in range(n):
+        for j in range(i + 1, min(n, i + window + 1)):
+            a, b = seated[i], seated[j]
+            gap = int((points[a] - points[b]) * 24)  # points are multiples of 1/24
+            edges.append((i, j, met.get(common.pair(a, b), 0), gap * gap, j - i))
+    # integer weights that make the criteria strictly lexicographic: a matching has n/2 edges,
+    # so one unit of a criterion outweighs any total of the ones after it
+    gap_unit = n * n + 1
+    repeat_unit = (n // 2 + 1) * (max((e[3] for e in edges), default=0) * gap_unit + n) + 1
+    costs = [(i, j, rep * repeat_unit + gap * gap_unit + dist) for i, j, rep, gap, dist in edges]
+    top = max((c for _, _, c in costs), default=0) + 1
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    graph.add_weighted_edges_from((i, j, top - c) for i, j, c in costs)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    pairs = sorted(tuple(sorted(edge)) for edge in matching)
+    if 2 * len(pairs) != n:
+        raise FormatError("No pairing seats everyone.")  # cannot happen: ranks i, i+1 are linked
+    return [[seated[i], seated[j]] for i, j in pairs]

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games.core import all_games
+from tournaments.models import Tournament
+
+
+class TournamentForm(forms.Form):
+    """Create a tournament: what the organiser chooses (services.tournament_create checks it)."""
+
+    name = forms.CharField(max_length=80, min_length=3)
+    game = forms.ChoiceField(choices=())
+    format = forms.ChoiceField(choices=Tournament.Format.choices)
+    table_size = forms.IntegerField(label="Players per table", min_value=2, max_value=8, initial=2)
+    advance = forms.IntegerField(
+        label="Go through from each table",
+        min_value=1,
+        initial=1,
+        help_text="Elimination: the top k of each table advance (1 for 2-player tables).",
+    )
+    rounds = forms.IntegerField(
+        label="Rounds", min_value=1, max_value=30, initial=3, help_text="Swiss only."
+    )
+    ranked = forms.BooleanField(
+        required=False, help_text="The games count for the ladder; bots cannot enter."
+    )
+    mode = forms.ChoiceField(
+        label="Pace", choices=[("live", "Live"), ("turn", "Turn-based (e-mail on your turn)")]
+    )
+    move_minutes = forms.IntegerField(
+        label="Time per move",
+        min_value=1,
+        initial=5,
+        help_text="Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336).",
+    )
+    starts_at = forms.DateTimeField(
+        label="Start time (UTC)",
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="Empty: the organiser starts it by hand.",
+    )
+    checkin_minutes = forms.IntegerField(
+        label="Check-in window (minutes before the start)",
+        min_value=0,
+        initial=0,
+        required=False,
+        help_text="0: no check-in. Players who do not check in are dropped at the start.",
+    )
+    max_players = forms.IntegerField(label="At most (players)", min_value=2, required=False)
+    min_rating = forms.IntegerField(
+        label="Minimum rating", min_value=0, required=False, help_text="Ranked events only."
+    )
+    seeding = forms.ChoiceField(choices=Tournament.Seeding.choices)
+    invite_only = forms.BooleanField(
+        label="Invite only", required=False, help_text="Only people with the invite link enter."
+    )
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.games = all_games()
+        self.fields["game"].choices = [(g.name, g.title) for g in self.games]  # type: ignore[attr-defined]
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        unit = 60 if data["mode"] == "live" else 3600
+        data["move_seconds"] = int(data.pop("move_minutes")) * unit
+        data["checkin_minutes"] = data.get("checkin_minutes") or 0
+        return data

@@ -1,0 +1,296 @@
+"""Tournaments: an event, its entrants, its rounds and tables (one play.Match each), the
+organisers' audit log and the e-mails sent at most once.
+
+The pairing rules live in tournaments/formats/ (pure Python); these rows are what the format
+is asked about (entrants, results) and what it answered (rounds of tables).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.core import Game, get_game
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def new_rng_seed() -> int:
+    return secrets.randbits(62)
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        SINGLE = "single_elimination", "Single elimination"
+        DOUBLE = "double_elimination", "Double elimination"
+        ROUND_ROBIN = "round_robin", "Round robin"
+        SWISS = "swiss", "Swiss"
+
+    class Mode(models.TextChoices):
+        LIVE = "live", "Live"
+        TURN = "turn", "Turn-based"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Not open yet"
+        REGISTRATION = "registration", "Registration"
+        CHECKIN = "checkin", "Check-in"
+        RUNNING = "running", "Running"
+        PAUSED = "paused", "Paused"
+        FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled"
+
+    class Seeding(models.TextChoices):
+        RATING = "rating", "By ladder rating"
+        RANDOM = "random", "Random"
+        MANUAL = "manual", "By hand"
+
+    name = models.CharField(max_length=80)
+    description = models.TextField(blank=True, max_length=2000)
+    game = models.CharField(max_length=32)
+    format = models.CharField(max_length=24, choices=Format.choices)
+    table_size = models.PositiveSmallIntegerField(help_text="Seats at each table.")
+    advance = models.PositiveSmallIntegerField(
+        default=1, help_text="Elimination: how many of each table go through."
+    )
+    rounds = models.PositiveSmallIntegerField(default=0, help_text="Swiss: number of rounds.")
+    ranked = models.BooleanField(default=False)
+    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.LIVE)
+    move_seconds = models.PositiveIntegerField(default=300)
+    options = models.JSONField(default=dict, blank=True)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    checkin_minutes = models.PositiveIntegerField(
+        default=0, help_text="Check-in opens this long before the start (0: no check-in)."
+    )
+    registration_open = models.BooleanField(default=False)
+    max_players = models.PositiveIntegerField(null=True, blank=True)
+    min_rating = models.PositiveIntegerField(null=True, blank=True)
+    invite_only = models.BooleanField(default=False)
+    invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
+    seeding = models.CharField(max_length=8, choices=Seeding.choices, default=Seeding.RATING)
+    rng_seed = models.BigIntegerField(default=new_rng_seed)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_organised"
+    )
+    co_organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_co_organised"
+    )
+    standings = models.JSONField(
+        default=list, blank=True, help_text="The standings after the last complete round."
+    )
+    stamp = models.PositiveIntegerField(
+        default=0, help_text="Bumped on every change a page shows (the live update polls it)."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "starts_at"]),
+            models.Index(fields=["game", "status"]),
+        ]
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def engine(self) -> Game:
+        return get_game(self.game)
+
+    @property
+    def is_elimination(self) -> bool:
+        return self.format in (self.Format.SINGLE, self.Format.DOUBLE)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.CANCELLED)
+
+    @property
+    def has_started(self) -> bool:
+        return self.status in (self.Status.RUNNING, self.Status.PAUSED, self.Status.FINISHED)
+
+    def is_organiser(self, user: Any) -> bool:
+        if user is None or not user.is_authenticated:
+            return False
+        if self.organiser_id == user.pk:
+            return True
+        return self.co_organisers.filter(pk=user.pk).exists()
+
+
+class Registration(models.Model):
+    """An entrant: a player (or, at casual events, a bot the organiser added)."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Playing"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        DISQUALIFIED = "disqualified", "Disqualified"
+        NO_SHOW = "no_show", "Missed the check-in"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="tournament_registrations",
+    )
+    bot = models.CharField(max_length=32, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    rating = models.FloatField(null=True, blank=True, help_text="Ladder rating at the start.")
+    seed = models.PositiveIntegerField(null=True, blank=True, help_text="1 = top seed.")
+    manual_seed = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"],
+                condition=Q(user__isnull=False),
+                name="one_registration_per_player",
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False) ^ ~Q(bot=""), name="entrant_user_xor_bot"
+            ),
+        ]
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} in {self.tournament_id}"
+
+    @property
+    def name(self) -> str:
+        if self.user_id is not None and self.user is not None:
+            return self.user.display_name
+        return f"{self.bot.capitalize()} bot #{self.pk}"
+
+    @property
+    def active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+
+class Round(models.Model):
+    """One round the format planned: its tables are played at the same time."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds_set")
+    number = models.PositiveSmallIntegerField()
+    label = models.CharField(max_length=60)
+    byes = models.JSONField(default=list, blank=True, help_text="Registration ids with a bye.")
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")
+        ]
+        ordering = ["tournament", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.label} of {self.tournament_id}"
+
+
+class TournamentTable(models.Model):
+    """A planned table and its match. `players` is the format's seat order (registration ids);
+    `seats` the registration at each seat of the match as play seated them. `places`/`scores`
+    follow `players`; set when the match finished or an organiser replaced the result."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    key = models.CharField(max_length=24)
+    match = models.OneToOneField(
+        "play.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournament_table",
+    )
+    players = models.JSONField(default=list)
+    seats = models.JSONField(default=list)
+    places = models.JSONField(null=True, blank=True)
+    scores = models.JSONField(null=True, blank=True)
+    manual = models.BooleanField(default=False, help_text="An organiser set this result.")
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "key"], name="one_table_per_key"),
+        ]
+        indexes = [models.Index(fields=["tournament", "finished_at"])]
+        ordering = ["round", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.key} of {self.tournament_id}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.places is not None
+
+
+class AuditEntry(models.Model):
+    """What an organiser (or the site itself, actor empty) did to the event, and why."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(max_length=32)
+    detail = models.CharField(max_length=500, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.action} on {self.tournament_id}"
+
+
+class TournamentEmail(models.Model):
+    """At most one e-mail of a kind per player, event and round: the row is claimed (SENDING,
+    committed) before sending and marked after, like notifications.TurnEmail."""
+
+    class Kind(models.TextChoices):
+        REGISTERED = "registered", "Registration confirmed"
+        CHECKIN = "checkin", "Check-in open"
+        TABLE = "table", "Your table is ready"
+        ADVANCED = "advanced", "You advanced"
+        ELIMINATED = "eliminated", "You were eliminated"
+        RESULTS = "results", "Final results"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "not sent yet (or refused by the server: may be retried)"
+        SENDING = "sending", "claimed: an attempt began and never reported back"
+        SENT = "sent", "accepted by the SMTP server"
+        UNCERTAIN = "uncertain", "the exchange broke after the server may have accepted it"
+        SKIPPED = "skipped", "no longer due when its turn came"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="emails")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    round = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "kind", "round"], name="one_tournament_email"
+            )
+        ]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} e-mail to {self.user_id} ({self.tournament_id} r{self.round})"

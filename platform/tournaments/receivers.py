@@ -1,0 +1,24 @@
+"""tournaments listens to play: a finished match that is a tournament table records its result
+on the table, in the transaction that records the match's result, and asks (through the
+outbox, after commit) whether the round is complete."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from outbox.services import job_record
+from tournaments import progress
+from tournaments.models import TournamentTable
+
+
+def table_result_record(sender: Any, match: Any, seats: Any = None, **kwargs: Any) -> None:
+    table = TournamentTable.objects.filter(match_id=match.pk).first()
+    if table is None or table.is_finished:
+        return  # not a tournament game, or an organiser already set the result by hand
+    progress.table_result_from_match(table, seats if seats is not None else match.seats.all())
+    table.save(update_fields=["places", "scores", "finished_at"])
+    job_record(
+        "tournaments.advance",
+        {"tournament": table.tournament_id},
+        key=f"tournaments.advance:match:{match.pk}",
+    )
