@@ -7,6 +7,7 @@ import html
 import json
 import re
 from collections import Counter, OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -235,15 +236,22 @@ def _shown(key: str, details: list[dict[str, Any]]) -> bool:
 
 def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, Any]]:
     """The log as `seat` may read it: its own actions in full, others' as public actions."""
-    seats = seat_names(list(match.seats.select_related("user")))
+    names = seat_names(list(match.seats.select_related("user")))
     records = ActionRecord.objects.filter(match=match, seq__gt=after).order_by("seq")
+    return log_entries(records, names, seat)
+
+
+def log_entries(
+    records: Iterable[ActionRecord], names: dict[int, str], seat: int | None
+) -> list[dict[str, Any]]:
+    """Log records as `seat` may read them (`names`: seat_names of the match's seats)."""
     return [
         {
             "seq": r.seq,
             "seat": r.seat,
-            "player": seats.get(r.seat, "?"),
+            "player": names.get(r.seat, "?"),
             "action": r.action if r.seat == seat else r.public_action,
-            "text": f"{seats.get(r.seat, '?')} {with_names(r.text, seats)}"
+            "text": f"{names.get(r.seat, '?')} {with_names(r.text, names)}"
             + (" (out of time: chosen by the site)" if r.timed_out else ""),
             "timed_out": r.timed_out,
             "at": r.created_at.isoformat(),

@@ -17,8 +17,12 @@ from typing import Any
 import orjson
 from channels.db import database_sync_to_async
 
-from play.models import Match, Seat
-from play.selectors import match_access, match_payload
+from play.models import ActionRecord, Match, Seat
+from play.selectors import log_entries, match_access, match_payload, seat_names
+
+# A socket's snapshot carries the log's last entries, so a client that is at most this many moves
+# behind needs no second request for the log (match.js fetches only across a longer gap).
+LOG_TAIL = 10
 
 _CACHE: OrderedDict[int, tuple[Match, list[Seat]]] = OrderedDict()
 _CACHE_SIZE = 2000
@@ -61,7 +65,24 @@ def payload_for(
     match_id: int, seat: int | None, at_least: int, html: bool, fresh: bool = False
 ) -> dict[str, Any]:
     match, seats = load(match_id, at_least, fresh)
-    return match_payload(match, seats, seat, html=html)
+    return socket_payload(match, seats, seat, html, _log_tail(match))
+
+
+def socket_payload(
+    match: Match, seats: list[Seat], seat: int | None, html: bool, tail: list[ActionRecord]
+) -> dict[str, Any]:
+    """The match payload for `seat`, with the log's last entries as that seat may read them."""
+    payload = match_payload(match, seats, seat, html=html)
+    payload["log"] = log_entries(tail, seat_names(seats), seat)
+    return payload
+
+
+def _log_tail(match: Match) -> list[ActionRecord]:
+    return list(
+        ActionRecord.objects.filter(match_id=match.pk, seq__gt=match.version - LOG_TAIL).order_by(
+            "seq"
+        )
+    )
 
 
 # --- One render per move and process -------------------------------------------------------
@@ -106,9 +127,10 @@ def prerender(match: Match, seats: list[Seat]) -> None:
     kinds = set(_viewers.get(match.pk, {}).values())
     if not kinds:
         return
+    tail = _log_tail(match)
     frames = {}
     for seat, html in kinds:
-        payload = match_payload(match, seats, seat, html=html)
+        payload = socket_payload(match, seats, seat, html, tail)
         frames[(seat, html)] = (payload["version"], frame_encode({"type": "snapshot", **payload}))
     with _LOCK:
         ready = _ready.get(match.pk)
@@ -125,9 +147,10 @@ def frame_encode(message: Any) -> str:
 def frames_render(match_id: int, version: int, kinds: set[Kind]) -> dict[Kind, tuple[int, str]]:
     """(version, ready JSON text) of a snapshot message for each kind of viewer."""
     match, seats = load(match_id, version)
+    tail = _log_tail(match)
     frames = {}
     for seat, html in kinds:
-        payload = match_payload(match, seats, seat, html=html)
+        payload = socket_payload(match, seats, seat, html, tail)
         frames[(seat, html)] = (payload["version"], frame_encode({"type": "snapshot", **payload}))
     return frames
 

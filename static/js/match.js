@@ -67,7 +67,20 @@
     const r = await fetch(M.logUrl + "?after=" + lastSeq, {credentials: "same-origin"});
     if (!r.ok) return;
     const data = await r.json();
-    data.entries.forEach(function (e) {
+    appendLog(data.entries);
+  }
+
+  // The snapshot carries the log's last entries: appended when they follow what is shown, a
+  // fetch only across a longer gap (a long disconnection).
+  function takeLog(snapshot) {
+    if (!logEl || snapshot.version <= lastSeq) return;
+    const tail = snapshot.log || [];
+    if (!logBusy && tail.length && tail[0].seq <= lastSeq + 1) appendLog(tail);
+    else refreshLog();
+  }
+
+  function appendLog(entries) {
+    entries.forEach(function (e) {
       if (e.seq <= lastSeq) return;
       const li = document.createElement("li");
       li.dataset.seq = e.seq;
@@ -91,7 +104,7 @@
     board.dataset.snapshot = snapshot.version;  // what the page (and its tests) can wait for
     renderStatus();
     renderPlayers();
-    refreshLog();
+    takeLog(snapshot);
   }
 
   function connect() {

@@ -163,3 +163,23 @@ async def test_a_move_is_rendered_once_per_process_for_all_its_sockets(
     assert frames[2] == frames[3] and frames[2]["seat"] is None
     for socket in sockets:
         await socket.disconnect()
+
+
+async def test_an_update_carries_the_new_log_entries_as_each_seat_may_read_them(started_match):
+    """No second request for the log: the snapshot carries its last entries, secrets kept."""
+    first, second = await _seated(started_match, 0), await _seated(started_match, 1)
+    mine, theirs = await _connect(started_match.pk, first), await _connect(started_match.pk, second)
+    assert (await mine.connect())[0] and (await theirs.connect())[0]
+    assert (await mine.receive_json_from(5))["log"] == []
+    await theirs.receive_json_from(5)
+    await mine.send_json_to({"type": "act", "id": 1, "version": 0, "action": "bid card=3"})
+    replies = [await mine.receive_json_from(5), await mine.receive_json_from(5)]
+    own = next(r for r in replies if r["type"] == "snapshot")
+    other = await theirs.receive_json_from(5)
+    assert [e["seq"] for e in own["log"]] == [1] == [e["seq"] for e in other["log"]]
+    assert own["log"][0]["action"] == {"type": "bid", "card": 3}
+    assert other["log"][0]["action"] != own["log"][0]["action"]  # the public action only
+    assert "3" not in json.dumps(other["log"][0]["action"])
+    assert other["log"][0]["text"].startswith(first.display_name)
+    await mine.disconnect()
+    await theirs.disconnect()
