@@ -12,8 +12,8 @@ import time
 from django.db import close_old_connections
 
 from ladders.matchmaking import matchmaking_pair
+from notifications.sweep import deadlines_sweep
 from outbox.services import outbox_drain
-from play.services import clocks_enforce
 from tournaments.sweep import tournaments_sweep
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ def _ticks(every: float) -> None:
         time.sleep(every)
         close_old_connections()
         try:
-            clocks_enforce()
+            deadlines_sweep()  # the clocks, vacations, reminders, digests
             matchmaking_pair()
             outbox_drain()
             tournaments_sweep()

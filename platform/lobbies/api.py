@@ -24,7 +24,8 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = [
-            "id", "game", "host", "seats", "ranked", "mode", "move_seconds", "private",
+            "id", "game", "host", "seats", "ranked", "mode", "move_seconds", "timeout_policy",
+            "private",
             "options", "status", "players", "match", "created_at", "invite",
         ]  # fmt: skip
 
@@ -50,6 +51,12 @@ class TableInput(serializers.Serializer):
     ranked = serializers.BooleanField(default=False)
     mode = serializers.ChoiceField(choices=["live", "turn"], default="live")
     move_seconds = serializers.IntegerField(required=False)
+    timeout_policy = serializers.ChoiceField(
+        choices=["", "bot", "forfeit"],
+        default="",
+        help_text="When a seat runs out of time: 'bot' (a bot makes that move), 'forfeit' (the "
+        "seat forfeits, a bot plays on) or '' (forfeit if ranked, else bot).",
+    )
     private = serializers.BooleanField(default=False)
     options = serializers.DictField(required=False)
 

@@ -24,6 +24,15 @@ class TableForm(forms.Form):
         initial=5,
         help_text="Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336).",
     )
+    timeout_policy = forms.ChoiceField(
+        label="When a player runs out of time",
+        required=False,
+        choices=[
+            ("", "Default: a bot moves (casual), forfeit (ranked)"),
+            ("bot", "A bot makes that move; after 3 missed turns it keeps the seat"),
+            ("forfeit", "The player forfeits and a bot plays on"),
+        ],
+    )
     private = forms.BooleanField(
         label="Private", required=False, help_text="Only people with the invite link can join."
     )

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 
 from games.core import Game, get_game
+from play.models import TimeoutPolicy
 
 
 def new_invite_token() -> str:
@@ -35,6 +36,13 @@ class Table(models.Model):
     private = models.BooleanField(default=False, help_text="Only people with the invite link join.")
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     options = models.JSONField(default=dict, blank=True)
+    timeout_policy = models.CharField(
+        max_length=8,
+        choices=TimeoutPolicy.choices,
+        blank=True,
+        default="",
+        help_text="When a seat runs out of time: a bot's move or a forfeit (blank: by ranked).",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.core import Game, get_game
 from lobbies.models import Table, TableEntry
-from play.models import Match
+from play.models import Match, TimeoutPolicy
 from play.services import match_create
 from shared.errors import ServiceError
 
@@ -39,8 +39,10 @@ def lobby_create(
     move_seconds: int | None = None,
     private: bool = False,
     options: dict[str, Any] | None = None,
+    timeout_policy: str = "",
 ) -> Table:
-    """Open a table; the host takes the first place at it."""
+    """Open a table; the host takes the first place at it. `timeout_policy`: what happens when
+    a seat runs out of time ("bot": a bot makes that move; "forfeit"; "": forfeit if ranked)."""
     engine = _engine(game)
     if not isinstance(seats, int) or seats not in engine.seat_range():
         raise LobbyError(
@@ -54,6 +56,8 @@ def lobby_create(
         raise LobbyError(
             "bad_clock", f"Time per move must be between {low} and {high} seconds for {mode} play."
         )
+    if timeout_policy not in ("", *TimeoutPolicy.values):
+        raise LobbyError("bad_timeout_policy", "On timeout: choose a bot's move or a forfeit.")
     try:
         cleaned = engine.clean_options(options)
     except ValueError as exc:
@@ -68,6 +72,7 @@ def lobby_create(
             move_seconds=move_seconds,
             private=bool(private),
             options=cleaned,
+            timeout_policy=timeout_policy,
         )
         TableEntry.objects.create(table=table, user=host)
     return table
@@ -190,6 +195,9 @@ def _start(table: Table) -> Match:
         move_seconds=table.move_seconds,
         table=table,
     )
+    if table.timeout_policy:
+        match.timeout_policy = table.timeout_policy
+        Match.objects.filter(pk=match.pk).update(timeout_policy=table.timeout_policy)
     table.status = Table.Status.STARTED
     table.started_at = timezone.now()
     table.save(update_fields=["status", "started_at"])

@@ -45,6 +45,7 @@ def create(request: HttpRequest) -> HttpResponse:
                 move_seconds=form.move_seconds(),
                 private=data["private"],
                 options=form.options_for(data["game"]),
+                timeout_policy=data.get("timeout_policy") or "",
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)

@@ -10,7 +10,7 @@ class NotificationsConfig(AppConfig):
         # Receivers use models, which exist only once the registry is ready (the Django idiom).
         from anymail.signals import inbound, tracking
 
-        from notifications import jobs, receivers  # noqa: F401 - jobs registers outbox handlers
+        from notifications import jobs, receivers, sweep  # noqa: F401 - handlers, the sweep task
 
         match_changed.connect(receivers.turn_emails_on_change, dispatch_uid="notifications.turn")
         inbound.connect(receivers.reply_from_provider, dispatch_uid="notifications.reply")

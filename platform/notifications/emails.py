@@ -17,11 +17,14 @@ from django.utils import timezone
 
 from accounts.models import User
 from lobbies.models import Table
-from notifications.models import OutgoingEmail
+from notifications.models import MatchMute, OutgoingEmail
+from notifications.preferences import is_muted, prefs_for, quiet_until
+from notifications.prompts import prompt_context
 from notifications.services import claimed_deliver, render_listed_email
 from notifications.unsubscribe import is_suppressed
 from play.models import ActionRecord, Match, Presence, Seat
 from play.selectors import outcome_table, players_of
+from play.services import MISSED_TURNS_LIMIT
 from play.signals import outcome_notes
 
 Build = Callable[[], EmailMultiAlternatives | None]
@@ -186,3 +189,131 @@ def _invitation(table_id: int, email: str, inviter_id: int) -> EmailMultiAlterna
     }
     to = invitee.email if invitee else email.strip()
     return render_listed_email("invitation", context, to, invitee.pk if invitee else None)
+
+
+def _mail_allowed(seat: Seat, now: Any) -> bool:
+    """Game e-mails on, not watching, not muted, not in quiet hours (the sweep comes back)."""
+    if not _wants_mail(seat):
+        return False
+    assert seat.user is not None
+    if is_muted(seat.user.pk, seat.match_id):
+        return False
+    return quiet_until(prefs_for(seat.user), now) is None
+
+
+def reminder_send(*, seat_id: int, since: int) -> bool:
+    """One reminder per turn, before the clock runs out; never once the move is made."""
+    return email_send_once(
+        kind="reminder", key=f"{seat_id}:{since}", build=partial(_reminder, seat_id, since)
+    )
+
+
+def _reminder(seat_id: int, since: int) -> EmailMultiAlternatives | None:
+    seat = Seat.objects.select_related("match", "user").filter(pk=seat_id).first()
+    if seat is None or seat.user is None or seat.forfeited:
+        return None
+    match = seat.match
+    if match.is_finished or not seat.to_act or seat.to_act_since != since:
+        return None  # the move was made: no reminder for it, ever
+    if match.deadline is None or match.deadline <= timezone.now() or seat.paused_at:
+        return None
+    if not _wants_mail(seat) or is_muted(seat.user.pk, match.pk):
+        return None
+    context = _base_context(match, seat.user)
+    context.update(prompt_context(match, seat, with_moves=False))
+    context["deadline"] = match.deadline
+    context["left"] = _left(match.deadline - timezone.now())
+    message = render_listed_email("reminder", context, seat.user.email, seat.user.pk)
+    if context.get("reply_address"):
+        message.reply_to = [context["reply_address"]]
+    return message
+
+
+def _left(delta: Any) -> str:
+    minutes = max(1, int(delta.total_seconds() // 60))
+    if minutes < 120:
+        return f"{minutes} minutes"
+    hours = minutes // 60
+    return f"{hours} hours" if hours < 48 else f"{hours // 24} days"
+
+
+def digest_send(*, user_id: int, day: str) -> bool:
+    """The daily digest: every match where it is the player's turn (none: nothing is sent)."""
+    return email_send_once(
+        kind="digest", key=f"{user_id}:{day}", build=partial(_digest, user_id, day)
+    )
+
+
+def _digest(user_id: int, day: str) -> EmailMultiAlternatives | None:
+    user = User.objects.filter(pk=user_id).first()
+    if user is None or not user.turn_emails:
+        return None
+    muted = MatchMute.objects.filter(user=user).values_list("match_id", flat=True)
+    seats = list(
+        Seat.objects.filter(
+            user=user, to_act=True, forfeited=False, match__status=Match.Status.ACTIVE
+        )
+        .exclude(match_id__in=muted)
+        .select_related("match")
+        .order_by("match__deadline")
+    )
+    if not seats:
+        return None
+    games = [
+        {
+            "match": s.match,
+            "game_title": s.match.engine.title,
+            "deadline": s.match.deadline,
+            "link": settings.SITE_URL + reverse("play:match", args=[s.match_id]),
+        }
+        for s in seats
+    ]
+    context = {
+        "user": user,
+        "day": day,
+        "games": games,
+        "settings_link": settings.SITE_URL + reverse("notifications:settings"),
+        "site_name": settings.SITE_NAME,
+    }
+    return render_listed_email("digest", context, user.email, user.pk)
+
+
+def timeout_emails_send(*, match_id: int, seq: int) -> int:
+    """The clock ran out on a seat and a bot made its move (entry `seq`, the last of that
+    turn): tell every human player, the one who missed it included."""
+    event = ActionRecord.objects.filter(match_id=match_id, seq=seq, timed_out=True).first()
+    if event is None:
+        return 0
+    match = event.match
+    seats = list(match.seats.select_related("user"))
+    missed = next(s for s in seats if s.index == event.seat)
+    sent = 0
+    for seat in seats:
+        if seat.user is not None:
+            sent += email_send_once(
+                kind="move_timed_out",
+                key=f"{match_id}:{seq}:{seat.pk}",
+                build=partial(_timed_out, match, seat, missed, event),
+            )
+    return sent
+
+
+def _timed_out(
+    match: Match, seat: Seat, missed: Seat, event: ActionRecord
+) -> EmailMultiAlternatives | None:
+    if not _wants_mail(seat):
+        return None
+    assert seat.user is not None
+    if is_muted(seat.user.pk, match.pk):
+        return None
+    context = _base_context(match, seat.user)
+    context.update(
+        {
+            "missed_name": missed.user.display_name if missed.user else missed.name,
+            "is_you": seat.pk == missed.pk,
+            "move": event.text,
+            "missed_in_a_row": missed.missed_in_a_row,
+            "limit": MISSED_TURNS_LIMIT,
+        }
+    )
+    return render_listed_email("move_timed_out", context, seat.user.email, seat.user.pk)

@@ -2,6 +2,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class TurnEmail(models.Model):
@@ -24,12 +25,16 @@ class TurnEmail(models.Model):
     claimed_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.CharField(max_length=200, blank=True)
+    hold_until = models.DateTimeField(
+        null=True, blank=True, help_text="Quiet hours: the sweep sends it once this has passed."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["seat", "since"], name="one_turn_email_per_turn")
         ]
+        indexes = [models.Index(fields=["status", "hold_until"])]
 
     def __str__(self) -> str:
         return f"turn e-mail for seat {self.seat_id} since v{self.since}"
@@ -141,3 +146,63 @@ class Suppression(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email} ({self.reason})"
+
+
+class Preferences(models.Model):
+    """A player's play-by-e-mail settings (docs/notifications.md, "Reminders, digests, quiet
+    hours, vacation"). A player without a row has the defaults."""
+
+    class Mode(models.TextChoices):
+        EACH = "each", "An e-mail on each turn"
+        DIGEST = "digest", "One daily digest"
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_preferences"
+    )
+    turn_mail = models.CharField(max_length=6, choices=Mode.choices, default=Mode.EACH)
+    digest_hour = models.PositiveSmallIntegerField(default=8, help_text="0 to 23, local time.")
+    time_zone = models.CharField(max_length=64, default="UTC")
+    quiet_start = models.TimeField(null=True, blank=True)
+    quiet_end = models.TimeField(null=True, blank=True)
+    reminder_percent = models.PositiveSmallIntegerField(
+        default=25, help_text="Remind when this share of the time per move is left; 0: never."
+    )
+    auto_vacation = models.BooleanField(
+        default=True, help_text="Take a vacation day when a clock would run out, while days remain."
+    )
+    vacation_days = models.FloatField(default=7.0, help_text="Balance at balance_at.")
+    balance_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"play preferences of {self.user_id}"
+
+
+class Vacation(models.Model):
+    """A stretch of time on vacation: the player's clocks in turn-based matches are paused."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    automatic = models.BooleanField(default=False, help_text="Taken when a clock ran out.")
+    resumed = models.BooleanField(default=False, help_text="Its end was carried out.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["resumed", "ends_at"]), models.Index(fields=["user"])]
+
+    def __str__(self) -> str:
+        return f"vacation of {self.user_id} until {self.ends_at:%Y-%m-%d %H:%M}"
+
+
+class MatchMute(models.Model):
+    """No e-mail about this match for this player (turns, reminders, timeouts, digest)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "match"], name="one_mute")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} muted {self.match_id}"

@@ -14,7 +14,8 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from notifications.models import InboundReply, TurnEmail
+from notifications.models import InboundReply, Preferences, TurnEmail
+from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import prompt_context
 from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
 from play.models import Presence, Seat
@@ -99,6 +100,15 @@ def _turn_email_claim(
             return None
         seat = Seat.objects.select_related("match", "user").get(pk=seat_id)
         if not _still_due(seat, since):
+            return None
+        assert seat.user is not None
+        prefs = prefs_for(seat.user)
+        if prefs.turn_mail == Preferences.Mode.DIGEST or is_muted(seat.user.pk, seat.match_id):
+            return None  # the daily digest lists it (a muted match: nothing at all)
+        hold = quiet_until(prefs, timezone.now())
+        if hold is not None:  # quiet hours: the sweep sends it when the window ends
+            record.hold_until = hold
+            record.save(update_fields=["hold_until"])
             return None
         record.status = TurnEmail.Status.SENDING
         record.attempts += 1

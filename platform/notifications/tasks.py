@@ -39,6 +39,14 @@ def match_emails_schedule(*, match: Match, seats: Sequence[Seat]) -> None:
     Ordinary moves queue nothing; a match with a seat that left costs one indexed lookup."""
     if match.is_finished or (any(s.forfeited for s in seats) and _forfeit_at(match)):
         match_emails_send.delay(match.pk, match.version)
+    elif match.mode == "turn" and _turn_timed_out_at(match, seats):
+        timeout_emails_send.delay(match.pk, match.version)
+
+
+def _turn_timed_out_at(match: Match, seats: Sequence[Seat]) -> bool:
+    """The change was the last move a bot made for a seat whose clock ran out (the sweep
+    records it on the seat in the same transaction: `last_missed_seq`)."""
+    return Seat.objects.filter(match=match, last_missed_seq=match.version).exists()
 
 
 def _forfeit_at(match: Match) -> bool:
@@ -56,3 +64,26 @@ def _forfeit_at(match: Match) -> bool:
 def match_emails_send(match_id: int, version: int) -> int:
     sent = emails.seat_replaced_emails_send(match_id=match_id, seq=version)
     return sent + emails.game_over_emails_send(match_id=match_id)
+
+
+_RETRIED = {
+    "autoretry_for": (services.DeliveryRefused,),
+    "retry_backoff": 2,
+    "retry_backoff_max": 300,
+    "max_retries": 8,
+}
+
+
+@shared_task(name="notifications.tasks.timeout_emails_send", **_RETRIED)
+def timeout_emails_send(match_id: int, seq: int) -> int:
+    return emails.timeout_emails_send(match_id=match_id, seq=seq)
+
+
+@shared_task(name="notifications.tasks.reminder_send", **_RETRIED)
+def reminder_send(seat_id: int, since: int) -> bool:
+    return emails.reminder_send(seat_id=seat_id, since=since)
+
+
+@shared_task(name="notifications.tasks.digest_send", **_RETRIED)
+def digest_send(user_id: int, day: str) -> bool:
+    return emails.digest_send(user_id=user_id, day=day)

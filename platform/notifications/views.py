@@ -8,11 +8,25 @@ token is what authorises it, and the action is idempotent and harmless to repeat
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from notifications.forms import MuteForm, PreferencesForm, VacationForm
+from notifications.models import Preferences
+from notifications.preferences import (
+    PreferenceError,
+    match_mute,
+    play_settings,
+    preferences_update,
+    vacation_end,
+    vacation_start,
+)
 from notifications.unsubscribe import email_unsubscribe, unsubscribe_read
 
 
@@ -27,3 +41,62 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         email_unsubscribe(email=email, user_id=user_id)
     context = {"email": email, "done": request.method == "POST", "has_account": bool(user_id)}
     return render(request, "notifications/unsubscribe.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_settings_edit(request: HttpRequest) -> HttpResponse:
+    """Settings, "Play by e-mail": turn e-mails or digest, quiet hours, reminders, vacation,
+    muted matches. Each form posts its own `do`; a refused form changes nothing."""
+    user: Any = request.user
+    info = play_settings(user)
+    do = request.POST.get("do", "") if request.method == "POST" else ""
+    form = PreferencesForm(
+        request.POST if do == "save" else None,
+        instance=Preferences.objects.filter(user=user).first() or Preferences(user=user),
+    )
+    vacation_form = VacationForm(request.POST if do == "vacation_start" else None)
+    choices = [(m["id"], m["title"]) for m in info["matches"] if not m["muted"]]
+    mute_form = MuteForm(request.POST if do == "mute" else None, matches=choices)
+    if request.method == "POST":
+        done: str | None = None
+        try:
+            done = _settings_post(request, do, form, vacation_form, mute_form)
+        except PreferenceError as exc:
+            messages.error(request, exc.message)
+        if done:
+            messages.success(request, done)
+            return redirect("notifications:settings")
+        if do not in _SETTINGS_ACTIONS:
+            messages.error(request, "Unknown action: nothing was changed.")
+    context = {**info, "form": form, "vacation_form": vacation_form, "mute_form": mute_form}
+    status = 400 if request.method == "POST" else 200
+    return render(request, "notifications/settings.html", context, status=status)
+
+
+_SETTINGS_ACTIONS = ("save", "vacation_start", "vacation_end", "mute", "unmute")
+
+
+def _settings_post(
+    request: HttpRequest, do: str, form: Any, vacation_form: Any, mute_form: Any
+) -> str | None:
+    user = request.user
+    if do == "save" and form.is_valid():
+        preferences_update(user=user, changes=dict(form.cleaned_data))
+        return "Your play-by-e-mail settings are saved."
+    if do == "vacation_start" and vacation_form.is_valid():
+        vacation = vacation_start(user=user, days=vacation_form.cleaned_data["days"])
+        return f"You are on vacation until {vacation.ends_at:%Y-%m-%d %H:%M} UTC."
+    if do == "vacation_end":
+        vacation_end(user=user)
+        return "Welcome back: your clocks run again."
+    if do == "mute" and mute_form.is_valid():
+        match_mute(user=user, match_id=mute_form.cleaned_data["match"], muted=True)
+        return "That match is muted."
+    if do == "unmute":
+        match_id = request.POST.get("match", "")
+        if not match_id.isdigit():
+            raise PreferenceError("bad_match", "Choose a match to unmute.")
+        match_mute(user=user, match_id=int(match_id), muted=False)
+        return "That match is no longer muted."
+    return None

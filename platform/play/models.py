@@ -12,6 +12,11 @@ from django.utils import timezone
 from games.core import Game, get_game
 
 
+class TimeoutPolicy(models.TextChoices):
+    BOT_MOVE = "bot", "A bot makes that move; the player keeps the seat"
+    FORFEIT = "forfeit", "The player forfeits and a bot plays on"
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "In play"
@@ -36,8 +41,16 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    timeout_policy = models.CharField(
+        max_length=8,
+        choices=TimeoutPolicy.choices,
+        blank=True,
+        default="",
+        help_text="What happens when a seat runs out of time; blank: forfeit if ranked, else bot.",
+    )
 
     class Meta:
+        verbose_name_plural = "matches"
         indexes = [
             models.Index(fields=["status", "deadline"]),
             models.Index(fields=["game", "status", "-updated_at"]),
@@ -56,6 +69,13 @@ class Match(models.Model):
 
     def group_name(self) -> str:
         return f"match.{self.pk}"
+
+    @property
+    def on_timeout(self) -> str:
+        """The table's choice, else the default: forfeit for ranked, a bot's move for casual."""
+        if self.timeout_policy:
+            return self.timeout_policy
+        return TimeoutPolicy.FORFEIT if self.ranked else TimeoutPolicy.BOT_MOVE
 
 
 class Seat(models.Model):
@@ -78,6 +98,17 @@ class Seat(models.Model):
     forfeited = models.BooleanField(default=False)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.FloatField(null=True, blank=True)
+    missed_in_a_row = models.PositiveSmallIntegerField(
+        default=0, help_text="Turns in a row the clock ran out and a bot moved for this seat."
+    )
+    last_missed_seq = models.PositiveIntegerField(
+        default=0,
+        help_text="The log entry of the last missed move (a move of the player's own "
+        "after it starts the count again).",
+    )
+    paused_at = models.DateTimeField(
+        null=True, blank=True, help_text="On vacation since: the match's clock does not run out."
+    )
 
     class Meta:
         constraints = [

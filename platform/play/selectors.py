@@ -99,6 +99,7 @@ def players_of(seats: list[Seat]) -> list[dict[str, Any]]:
             "forfeited": s.forfeited,
             "to_act": s.to_act,
             "place": s.place,
+            "paused": s.paused_at is not None,  # on vacation: the clock waits
         }
         for s in seats
     ]

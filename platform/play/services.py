@@ -10,21 +10,25 @@ done if that run fails or never happens (ARCHITECTURE.md, "A move, end to end").
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome
+from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome, Rng
+from games.core.playout import pick_bot
 from outbox.services import job_done, job_record
 from play import errors, snapshots
-from play.models import ActionRecord, Match, Seat
+from play.models import ActionRecord, Match, Seat, TimeoutPolicy
 from play.signals import match_changed, match_finished
 
 log = logging.getLogger(__name__)
@@ -267,35 +271,174 @@ def seat_forfeit(*, match_id: int, seat_index: int, reason: str) -> Match:
     return match
 
 
-def clocks_enforce(*, now: Any = None) -> int:
-    """Seats past their deadline: the engine's timeout action if it has one, else a forfeit."""
+# After this many turns in a row on which the clock ran out and a bot moved for a seat, the bot
+# keeps the seat (the player forfeits; docs/play.md, "Clocks").
+MISSED_TURNS_LIMIT = 3
+
+
+def clocks_enforce(*, now: Any = None, limit: int | None = None, workers: int = 1) -> int:
+    """Matches past their deadline: every seat to act gets its automatic action.
+
+    A seat whose player is on vacation (`paused_at`) stops the match's clock: the match is
+    skipped. For the others, by the table's choice (`Match.on_timeout`): a bot makes that move
+    (casual default) or the seat forfeits and the bot plays on (ranked default); the engine's
+    own `timeout_action`, when it has one for the state, is the move made. Bot seats and
+    seats that left are moved by their bot (their task was lost). Returns the seats handled.
+    """
     now = now or timezone.now()
-    overdue = Match.objects.filter(status=Match.Status.ACTIVE, deadline__lt=now)
+    paused = Seat.objects.filter(match=OuterRef("pk"), to_act=True, paused_at__isnull=False)
+    overdue = (
+        Match.objects.filter(status=Match.Status.ACTIVE, deadline__lt=now)
+        .exclude(Exists(paused))
+        .order_by("deadline")
+        .values_list("pk", flat=True)
+    )
+    if limit is not None:
+        overdue = overdue[:limit]
+    ids = list(overdue)
+    if workers <= 1 or len(ids) < 2 * workers:
+        return sum(_match_time_out(match_id, now) for match_id in ids)
+    # Each match is its own transactions on its own row: threads with a connection each.
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="clocks") as pool:
+        return sum(pool.map(lambda match_id: _threaded_time_out(match_id, now), ids))
+
+
+def _threaded_time_out(match_id: int, now: Any) -> int:
+    try:
+        return _match_time_out(match_id, now)
+    except Exception:
+        log.exception("match %s: the timeout failed; the next sweep tries again", match_id)
+        return 0
+    finally:
+        connection.close()  # this thread's own connection (the pool's threads end with it)
+
+
+def _match_time_out(match_id: int, now: Any) -> int:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.is_finished or match.deadline is None or match.deadline >= now:
+        return 0
+    game = match.engine
+    seats = list(match.seats.all())
     handled = 0
-    for match_id in overdue.values_list("pk", flat=True):
-        match = Match.objects.get(pk=match_id)
-        game = match.engine
-        for seat_index in game.to_act(match.state):
-            handled += _time_out(match, game, seat_index)
+    for seat_index in game.to_act(match.state):
+        handled += _time_out(match, game, seats[seat_index])
     return handled
 
 
-def _time_out(match: Match, game: Game, seat_index: int) -> int:
-    action = game.timeout_action(match.state, seat_index)
+def _time_out(match: Match, game: Game, seat: Seat) -> int:
     try:
-        if action is not None:
-            action_submit(
-                match_id=match.pk,
-                seat_index=seat_index,
-                action=action,
-                version=match.version,
-                timed_out=True,
-            )
+        if seat.bot or seat.forfeited:
+            _bot_turn(match.pk, game, seat.index, seat.bot or "random", match.version)
+        elif game.timeout_action(match.state, seat.index) is None and (
+            match.on_timeout == TimeoutPolicy.FORFEIT
+        ):
+            seat_forfeit(match_id=match.pk, seat_index=seat.index, reason="out of time")
         else:
-            seat_forfeit(match_id=match.pk, seat_index=seat_index, reason="out of time")
+            _missed_turn(match, game, seat)
     except errors.PlayError:
         return 0  # someone moved meanwhile: the clock was restarted
     return 1
+
+
+def _missed_turn(match: Match, game: Game, seat: Seat) -> None:
+    """A bot (or the engine's timeout action) plays this seat's turn; the seat keeps its player
+    unless this is the MISSED_TURNS_LIMIT-th turn missed in a row."""
+    with transaction.atomic():
+        last = _bot_turn(match.pk, game, seat.index, "", match.version, timed_out=True)
+        own_move_since = ActionRecord.objects.filter(
+            match=match, seat=seat.index, timed_out=False, seq__gt=seat.last_missed_seq
+        ).exists()
+        missed = 1 if own_move_since or seat.last_missed_seq == 0 else seat.missed_in_a_row + 1
+        Seat.objects.filter(pk=seat.pk).update(missed_in_a_row=missed, last_missed_seq=last)
+    if missed >= MISSED_TURNS_LIMIT and not Match.objects.get(pk=match.pk).is_finished:
+        seat_forfeit(
+            match_id=match.pk, seat_index=seat.index, reason=f"missed {missed} turns in a row"
+        )
+
+
+def _bot_turn(
+    match_id: int, game: Game, seat_index: int, bot: str, version: int, *, timed_out: bool = False
+) -> int:
+    """Play the seat's decisions until its turn passes, that is until the clock restarts or
+    the seat no longer owes a decision (at most 200): the engine's timeout action where it has
+    one, else the bot's choice. Returns the last version written."""
+    match_version = version
+    clock = None
+    for step in range(200):
+        match = Match.objects.get(pk=match_id)
+        if match.is_finished or seat_index not in game.to_act(match.state):
+            break
+        if step and match.deadline != clock:
+            break  # a fresh clock: the turn passed (a new round of a simultaneous choice)
+        clock = match.deadline
+        if step and match.version != match_version:
+            break  # someone else moved in between: leave the rest to the next sweep
+        action = game.timeout_action(match.state, seat_index) if timed_out else None
+        if action is None:
+            choose = _bot_choose(game, bot)
+            rng = Rng.from_seed(match.seed ^ (match.version * 7919 + seat_index))
+            action = json.loads(json.dumps(choose(match.state, seat_index, rng)))
+        moved = action_submit(
+            match_id=match_id,
+            seat_index=seat_index,
+            action=action,
+            version=match.version if step else version,
+            timed_out=timed_out,
+        )
+        match_version = moved.version
+        if step == 0 and not timed_out:
+            break  # a bot seat: one move; its own loop (woken after commit) plays the rest
+    return match_version
+
+
+def _bot_choose(game: Game, name: str) -> Any:
+    for candidate in (name, *game.bots, "random"):
+        if candidate:
+            try:
+                return pick_bot(game, candidate)
+            except KeyError:
+                continue
+    return pick_bot(game, "random")
+
+
+def seats_pause(*, user_id: int, since: Any) -> int:
+    """The player went on vacation: their seats in turn-based matches stop their clocks."""
+    return Seat.objects.filter(
+        user_id=user_id,
+        paused_at__isnull=True,
+        forfeited=False,
+        match__status=Match.Status.ACTIVE,
+        match__mode="turn",
+    ).update(paused_at=since)
+
+
+def seats_resume(*, user_id: int, now: Any = None) -> int:
+    """Back from vacation: each paused clock gets back the time it was paused (a turn that
+    began during the vacation starts afresh)."""
+    now = now or timezone.now()
+    resumed = 0
+    for seat_pk in Seat.objects.filter(user_id=user_id, paused_at__isnull=False).values_list(
+        "pk", flat=True
+    ):
+        with transaction.atomic():
+            seat = Seat.objects.select_related("match").get(pk=seat_pk)
+            match = Match.objects.select_for_update().get(pk=seat.match_id)
+            if seat.paused_at is None:
+                continue
+            others_paused = (
+                Seat.objects.filter(match=match, to_act=True, paused_at__isnull=False)
+                .exclude(pk=seat.pk)
+                .exists()
+            )  # the clock stays stopped for them; the last one back gives the time back
+            if seat.to_act and match.deadline and not match.is_finished and not others_paused:
+                turn_began = match.deadline - timedelta(seconds=match.move_seconds)
+                paused_for = now - max(seat.paused_at, turn_began)
+                if paused_for > timedelta(0):
+                    match.deadline += paused_for
+                    match.save(update_fields=["deadline"])
+            Seat.objects.filter(pk=seat.pk).update(paused_at=None)
+            resumed += 1
+    return resumed
 
 
 MATCH_CHANGED_JOB = "play.match_changed"

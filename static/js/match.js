@@ -48,6 +48,7 @@
     payload.players.forEach(function (p) {
       const li = document.createElement("li");
       li.textContent = p.name + (p.is_bot ? " (bot)" : "") + (p.forfeited ? " (left)" : "") +
+        (p.paused ? " (on vacation: clock paused)" : "") +
         (p.to_act ? " ◀" : "") + (p.place ? " · place " + p.place : "");
       if (p.seat === M.seat) li.style.fontWeight = "bold";
       playersEl.appendChild(li);

@@ -81,6 +81,7 @@ def test_resigning_twice_is_refused(started_match):
 
 
 def test_a_player_out_of_time_forfeits_when_the_game_has_no_timeout_action(started_match):
+    Match.objects.filter(pk=started_match.pk).update(timeout_policy="forfeit")  # casual: bot
     first = started_match.seats.get(index=0).user
     action_submit(match_id=started_match.pk, user=first, action="bid card=1", version=0)
     assert clocks_enforce() == 0  # nobody is late yet

@@ -67,6 +67,7 @@ def _urls(data: dict[str, Any]) -> list[str]:
         "/my-games/",
         "/players/alice/",
         "/settings/",
+        "/settings/play-by-email/",
         "/ladders/",
         "/ladders/queue/",
         f"/matches/{playing}/",

@@ -3,7 +3,6 @@ two bots at one table get distinct names; the result table has readable headers.
 
 from __future__ import annotations
 
-import pytest
 from django.urls import reverse
 
 from lobbies.services import lobby_add_bot, lobby_create, lobby_join
@@ -91,11 +90,6 @@ def test_every_page_carries_the_favicon(client, db):
     assert finders.find("favicon.svg")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs verbose_name_plural = 'matches' on play.models.Match.Meta (the lead's file); "
-    "remove this marker with that change",
-)
 def test_the_admin_says_matches_not_matchs(client, db):
     from accounts.models import User
 

@@ -1,0 +1,177 @@
+"""The deadline sweep (docs/notifications.md, "The deadline sweep"): every deadline lives in
+PostgreSQL (Match.deadline, Vacation.ends_at, TurnEmail.hold_until, the players' reminder point
+and digest hour) and this one periodic pass acts on whatever is due. Celery beat runs it every
+15 s (`notifications.sweep.deadlines_sweep`); under `make run` the ticks thread does. Nothing
+waits in a multi-day ETA task, so restarting the worker or beat loses nothing: the next pass
+finds the same rows, and the rows (OutgoingEmail, TurnEmail, the match version) make a second
+pass or a re-run task send nothing twice.
+
+Order matters: vacations first (so a paused clock is not run out), then the clocks, then the
+e-mails that are due.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from celery import shared_task
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from notifications import tasks
+from notifications.models import OutgoingEmail, Preferences, TurnEmail, Vacation
+from notifications.preferences import digest_due, quiet_until, vacation_automatic
+from play.models import Match, Seat
+from play.services import clocks_enforce, seats_pause, seats_resume
+
+log = logging.getLogger(__name__)
+
+# Threads for the timeouts (each with its own database connection). 1: on this 2-core machine
+# 4 threads gave no gain (the work is CPU in this process, not waiting on PostgreSQL); more
+# sweeping throughput comes from more processes (docs/notifications.md, "The deadline sweep").
+SWEEP_THREADS = 1
+
+
+@shared_task(name="notifications.sweep.deadlines_sweep")
+def deadlines_sweep_task() -> dict[str, int]:
+    return deadlines_sweep()
+
+
+def deadlines_sweep(*, now: datetime | None = None) -> dict[str, int]:
+    """One pass over everything due at `now`; returns what it did, by kind."""
+    now = now or timezone.now()
+    done = {
+        "vacations": vacations_apply(now=now),
+        "automatic_vacations": vacations_automatic(now=now),
+    }
+    done["timeouts"] = clocks_enforce(now=now, workers=SWEEP_THREADS)
+    done["reminders"] = reminders_queue(now=now)
+    done["held_turn_emails"] = held_turn_emails_queue(now=now)
+    done["digests"] = digests_queue(now=now)
+    return done
+
+
+def vacations_apply(*, now: datetime) -> int:
+    """Pause the clocks of players on vacation (also seats taken since it began); resume
+    those whose vacation has ended."""
+    changed = 0
+    on_vacation = Vacation.objects.filter(starts_at__lte=now, ends_at__gt=now, resumed=False)
+    for user_id, starts_at in on_vacation.values_list("user_id", "starts_at"):
+        changed += seats_pause(user_id=user_id, since=starts_at)
+    ended = Vacation.objects.filter(ends_at__lte=now, resumed=False)
+    for vacation in ended:
+        still_away = Vacation.objects.filter(
+            user_id=vacation.user_id, starts_at__lte=now, ends_at__gt=now
+        ).exists()
+        if not still_away:
+            changed += seats_resume(user_id=vacation.user_id, now=now)
+        Vacation.objects.filter(pk=vacation.pk).update(resumed=True)
+    return changed
+
+
+def _overdue_human_seats(now: datetime) -> Any:
+    return Seat.objects.filter(
+        to_act=True,
+        forfeited=False,
+        user__isnull=False,
+        paused_at__isnull=True,
+        match__status=Match.Status.ACTIVE,
+        match__mode="turn",
+        match__deadline__lt=now,
+    )
+
+
+def vacations_automatic(*, now: datetime) -> int:
+    """A turn-based clock ran out: a vacation day instead, if the player allows it and has one.
+    Players who turned it off are left out in SQL (the bench's 5,000 deadlines cost one query)."""
+    refused = Preferences.objects.filter(user_id=OuterRef("user_id"), auto_vacation=False)
+    seats = (
+        _overdue_human_seats(now)
+        .exclude(Exists(refused))
+        .values_list("user_id", "match__deadline")
+        .order_by("match__deadline")
+    )
+    taken = 0
+    seen: set[int] = set()
+    for user_id, deadline in seats:
+        if user_id in seen:
+            continue
+        seen.add(user_id)
+        taken += vacation_automatic(user_id=user_id, deadline=deadline, now=now)
+    return taken
+
+
+def reminders_queue(*, now: datetime) -> int:
+    """Seats whose reminder point has come (a share of the time per move left, the player's
+    choice) and whose reminder row is not claimed yet: one task each. A task queued twice (two
+    passes before it ran) sends once: its OutgoingEmail row."""
+    candidates = (
+        Seat.objects.filter(
+            to_act=True,
+            forfeited=False,
+            user__isnull=False,
+            paused_at__isnull=True,
+            match__status=Match.Status.ACTIVE,
+            match__mode="turn",
+            match__deadline__gt=now,
+        )
+        .filter(match__deadline__lte=now + timedelta(days=14))
+        .values_list("pk", "to_act_since", "user_id", "match__deadline", "match__move_seconds")
+    )
+    prefs = {p.user_id: p for p in Preferences.objects.filter(reminder_percent__lt=100)}
+    due: list[tuple[int, int]] = []
+    for seat_id, since, user_id, deadline, move_seconds in candidates:
+        if since is None or deadline is None:
+            continue
+        percent = prefs[user_id].reminder_percent if user_id in prefs else 25
+        if user_id in prefs and quiet_until(prefs[user_id], now) is not None:
+            continue  # quiet hours: a later pass sends it when the window ends, if still due
+        if percent and deadline - now <= timedelta(seconds=move_seconds * percent / 100):
+            due.append((seat_id, since))
+    if not due:
+        return 0
+    done = set(
+        OutgoingEmail.objects.filter(kind="reminder", key__in=[f"{s}:{v}" for s, v in due])
+        .exclude(status=OutgoingEmail.Status.PENDING)
+        .values_list("key", flat=True)
+    )
+    queued = 0
+    for seat_id, since in due:
+        if f"{seat_id}:{since}" in done:
+            continue
+        tasks.reminder_send.delay(seat_id, since)
+        queued += 1
+    return queued
+
+
+def held_turn_emails_queue(*, now: datetime) -> int:
+    """Turn e-mails held back by quiet hours whose window has ended."""
+    held = TurnEmail.objects.filter(status=TurnEmail.Status.PENDING, hold_until__lte=now)
+    queued = 0
+    for pk, seat_id, since in held.values_list("pk", "seat_id", "since"):
+        TurnEmail.objects.filter(pk=pk).update(hold_until=None)
+        tasks.turn_email_send.delay(seat_id, since)
+        queued += 1
+    return queued
+
+
+def digests_queue(*, now: datetime) -> int:
+    """Players on the daily digest whose hour has come today (their time zone) and who have
+    no digest row for that day yet, outside their quiet hours."""
+    queued = 0
+    for prefs in Preferences.objects.filter(turn_mail=Preferences.Mode.DIGEST):
+        day = digest_due(prefs, now)
+        if day is None or quiet_until(prefs, now) is not None:
+            continue
+        key = f"{prefs.user_id}:{day}"
+        if (
+            OutgoingEmail.objects.filter(kind="digest", key=key)
+            .exclude(status=OutgoingEmail.Status.PENDING)
+            .exists()
+        ):
+            continue
+        tasks.digest_send.delay(prefs.user_id, day)
+        queued += 1
+    return queued
