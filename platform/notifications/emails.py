@@ -130,16 +130,22 @@ def seat_replaced_emails_send(*, match_id: int, seq: int) -> int:
     event = ActionRecord.objects.filter(match_id=match_id, seq=seq).first()
     if event is None or event.action.get("type") != "_forfeit":
         return 0
+    return _every_player_told(event, "seat_replaced", _seat_replaced)
+
+
+def _every_player_told(event: ActionRecord, kind: str, build: Any) -> int:
+    """One `kind` e-mail about the log entry `event` to each human seat, at most once each:
+    `build(match, seat, event's seat, event)` makes it (or None: not wanted)."""
     match = event.match
     seats = list(match.seats.select_related("user"))
-    left = next(s for s in seats if s.index == event.seat)
+    about = next(s for s in seats if s.index == event.seat)
     sent = 0
     for seat in seats:
         if seat.user is not None:
             sent += email_send_once(
-                kind="seat_replaced",
-                key=f"{match_id}:{seq}:{seat.pk}",
-                build=partial(_seat_replaced, match, seat, left, event),
+                kind=kind,
+                key=f"{match.pk}:{event.seq}:{seat.pk}",
+                build=partial(build, match, seat, about, event),
             )
     return sent
 
@@ -284,18 +290,7 @@ def timeout_emails_send(*, match_id: int, seq: int) -> int:
     event = ActionRecord.objects.filter(match_id=match_id, seq=seq, timed_out=True).first()
     if event is None:
         return 0
-    match = event.match
-    seats = list(match.seats.select_related("user"))
-    missed = next(s for s in seats if s.index == event.seat)
-    sent = 0
-    for seat in seats:
-        if seat.user is not None:
-            sent += email_send_once(
-                kind="move_timed_out",
-                key=f"{match_id}:{seq}:{seat.pk}",
-                build=partial(_timed_out, match, seat, missed, event),
-            )
-    return sent
+    return _every_player_told(event, "move_timed_out", _timed_out)
 
 
 def _timed_out(

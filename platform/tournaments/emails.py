@@ -13,28 +13,24 @@ complaints); each carries the same List-Unsubscribe link as the other game e-mai
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import smtplib
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from notifications.services import DeliveryRefused, render_email
+from notifications.services import claimed_deliver, render_email
 from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
 from outbox.services import job_record
 from tournaments.models import Registration, Round, Tournament, TournamentEmail
 
 log = logging.getLogger(__name__)
 Kind = TournamentEmail.Kind
-
-_REFUSALS = (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused, ConnectionRefusedError)
 
 
 def email_queue(
@@ -104,17 +100,11 @@ def email_send(*, email_id: int) -> bool:
     if claimed is None:
         return False
     row, message = claimed
-    try:
-        _deliver(message)
-    except DeliveryRefused as error:
-        _mark(row, TournamentEmail.Status.PENDING, error.__cause__)
-        raise
-    except Exception as error:
-        _mark(row, TournamentEmail.Status.UNCERTAIN, error)
-        log.warning("tournament e-mail %s: outcome unknown, not retried: %r", row.pk, error)
-        return False
-    _mark(row, TournamentEmail.Status.SENT)
-    return True
+
+    def mark(status: str, error: BaseException | None = None) -> None:
+        _mark(row, TournamentEmail.Status(status), error)
+
+    return claimed_deliver(message, mark, f"tournament e-mail {row.pk}")
 
 
 def _claim(email_id: int) -> tuple[TournamentEmail, EmailMultiAlternatives] | None:
@@ -143,22 +133,6 @@ def _wanted(row: TournamentEmail) -> bool:
     if row.tournament.status == Tournament.Status.CANCELLED and row.kind != Kind.RESULTS:
         return False
     return bool(row.user.turn_emails) and not is_suppressed(row.user.email)
-
-
-def _deliver(message: EmailMultiAlternatives) -> None:
-    """Refused (safe to retry) only when the server certainly did not take the message."""
-    connection = get_connection()
-    try:
-        connection.open()
-    except OSError as error:
-        raise DeliveryRefused(repr(error)) from error
-    try:
-        connection.send_messages([message])
-    except _REFUSALS as error:
-        raise DeliveryRefused(repr(error)) from error
-    finally:
-        with contextlib.suppress(Exception):
-            connection.close()
 
 
 def _mark(
