@@ -28,31 +28,12 @@ from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
+sys.path[:0] = [str(ROOT), str(ROOT / "platform"), str(ROOT / "bench")]
+
+from bench_db import bench_database_url, database_create, loadavg  # noqa: E402
+
 PREFIX = "sweepbench"
 TARGET_SECONDS = 60.0
-
-
-def _loadavg() -> str:
-    return Path("/proc/loadavg").read_text().strip()
-
-
-def _bench_database_url() -> str:
-    url = os.environ.get("BENCH_DATABASE_URL")
-    if url:
-        return url
-    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tabletop")
-    return base.rsplit("/", 1)[0] + "/tabletop_sweep_bench"
-
-
-def _database_create(url: str) -> None:
-    import psycopg
-
-    server, name = url.rsplit("/", 1)
-    with psycopg.connect(server + "/postgres", autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def _django_setup(url: str) -> None:
@@ -135,8 +116,8 @@ def main() -> int:
     parser.add_argument("--ranked", type=float, default=0.5)
     parser.add_argument("--game", default="dicecity")
     args = parser.parse_args()
-    url = _bench_database_url()
-    _database_create(url)
+    url = bench_database_url("tabletop_sweep_bench")
+    database_create(url)
     _django_setup(url)
     from django.utils import timezone
 
@@ -148,11 +129,11 @@ def main() -> int:
     setup = time.perf_counter() - started
     print(f"setup: {args.matches} matches, {args.due} due, in {setup:.1f} s")
     bench = Match.objects.filter(options__bench=PREFIX)
-    print("loadavg before:", _loadavg())
+    print("loadavg before:", loadavg())
     started = time.perf_counter()
     done = deadlines_sweep(now=timezone.now())
     took = time.perf_counter() - started
-    print("loadavg after: ", _loadavg())
+    print("loadavg after: ", loadavg())
     left = bench.filter(status="active", deadline__lt=timezone.now()).count()
     forfeits = bench.filter(seats__forfeited=True).count()
     print(f"pass: {done}")

@@ -38,31 +38,12 @@ from email.message import EmailMessage
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
+sys.path[:0] = [str(ROOT), str(ROOT / "platform"), str(ROOT / "bench")]
+
+from bench_db import bench_database_url, database_create, loadavg  # noqa: E402
+
 PREFIX = "mbench"
 TARGET_P95 = 2.0
-
-
-def _loadavg() -> str:
-    return Path("/proc/loadavg").read_text().strip()
-
-
-def _bench_database_url() -> str:
-    url = os.environ.get("BENCH_DATABASE_URL")
-    if url:
-        return url
-    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tabletop")
-    return base.rsplit("/", 1)[0] + "/tabletop_mail_bench"
-
-
-def _database_create(url: str) -> None:
-    import psycopg
-
-    server, name = url.rsplit("/", 1)
-    with psycopg.connect(server + "/postgres", autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def _environment(url: str, smtp_port: int) -> dict[str, str]:
@@ -244,15 +225,15 @@ def main(argv: list[str]) -> int:
     smtp_port = _free_port()
     controller = Controller(sink, hostname="127.0.0.1", port=smtp_port)
     controller.start()
-    url = _bench_database_url()
-    _database_create(url)
+    url = bench_database_url("tabletop_mail_bench")
+    database_create(url)
     env = _environment(url, smtp_port)
     _django_setup()
     _clean()
     match_ids = _matches(args.matches)
     log_path = Path("/tmp") / f"mail_in_bench_{os.getpid()}.log"
     process, port = _mail_in_start(env, log_path)
-    print("loadavg before:", _loadavg())
+    print("loadavg before:", loadavg())
     queue, budget, lock = list(match_ids), [args.replies], threading.Lock()
     started = time.monotonic()
     threads = [
@@ -282,7 +263,7 @@ def main(argv: list[str]) -> int:
         "emails_sent_by_site": sink.count,
     }
     print(json.dumps(result))
-    print("loadavg after:", _loadavg())
+    print("loadavg after:", loadavg())
     ok = result["p95_ms"] <= TARGET_P95 * 1000 and len(seconds) == args.replies
     verdict = "ok" if ok else "MISSED"
     print(f"p95 {result['p95_ms']} ms (target <= {TARGET_P95 * 1000:.0f} ms): {verdict}")
