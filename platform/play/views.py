@@ -1,14 +1,16 @@
 from __future__ import annotations
 
+import functools
 import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from play import selectors, services
+from play import selectors, services, snapshots
 from play.errors import PlayError
 from play.models import Match
 
@@ -26,11 +28,13 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     seat = _visible(request, match)
     seats = list(match.seats.select_related("user"))
     payload = selectors.match_payload(match, seats, seat, html=True)
+    log = selectors.log_for(match, seat)
+    payload["log"] = log[-snapshots.LOG_TAIL :]  # as a socket snapshot carries it
     context = {
         "match": match,
         "payload": payload,
         "seat": seat,
-        "log": selectors.log_for(match, seat),
+        "log": log,
         # The payload's list is empty for a seat that left the match: no buttons then either.
         "legal": (
             selectors.legal_for(match.engine, match.state, seat, selectors.seat_names(seats))
@@ -38,8 +42,16 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             else []
         ),
         "board_css": f"games/{match.game}/board.css",
+        "board_js": board_script(match.game),
     }
     return render(request, "play/match.html", context)
+
+
+@functools.cache
+def board_script(game: str) -> str | None:
+    """The game's own board script (static/games/<game>/board.js), when it has one."""
+    path = f"games/{game}/board.js"
+    return path if finders.find(path) else None
 
 
 def _replay_step(

@@ -3,6 +3,12 @@
 // Two-click choices: an element with data-pick (a die) is chosen first, then an element whose
 // data-after maps that pick to an action (where the die goes); Escape or a click elsewhere
 // cancels the pick before anything is sent.
+//
+// A game's own board script (static/games/<game>/board.js, loaded after this one when it exists)
+// builds on window.TABLE: TABLE.send(action) submits a decision, TABLE.payload() is the latest
+// snapshot, and the event "table:update" on document (detail: {payload, entries, moved}) follows
+// every snapshot applied (entries: the log entries it carried; moved: the board was redrawn).
+// It fires once for the first page load too (entries: the log on the page).
 (function () {
   "use strict";
   const M = window.MATCH;
@@ -106,6 +112,18 @@
     renderStatus();
     renderPlayers();
     takeLog(snapshot);
+    announce(snapshot.log || [], moved);
+  }
+
+  function announce(entries, moved) {
+    document.dispatchEvent(new CustomEvent("table:update", {
+      detail: {payload: payload, entries: entries, moved: moved},
+    }));
+  }
+
+  function logOnPage() {
+    // The page's log as entries ({seq, seat, action, text}), for the first "table:update".
+    return payload.log || [];
   }
 
   function connect() {
@@ -195,8 +213,15 @@
     if (!window.confirm("Resign this game? You will rank last.")) event.preventDefault();
   });
 
+  window.TABLE = {
+    send: send,
+    payload: function () { return payload; },
+  };
+
   renderStatus();
   renderPlayers();
   setInterval(renderStatus, 1000);
   connect();
+  // After the game's board script (loaded next) has had its chance to listen.
+  window.addEventListener("load", function () { announce(logOnPage(), true); });
 })();
