@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("play.api_urls")),
     path("", include("ladders.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("", include("chat.api_urls")),
 ]

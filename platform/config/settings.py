@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "ladders",
     "notifications",
     "tournaments",
+    "chat",
     "anymail",
     # play last: its own listener of match_changed (waking the bots, which may play on at once
     # when Celery is eager) then runs after the other apps' listeners, in the order of the moves.

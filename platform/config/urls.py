@@ -15,4 +15,5 @@ urlpatterns = [
     path("", include("play.urls")),
     path("", include("ladders.urls")),
     path("", include("tournaments.urls")),
+    path("", include("chat.urls")),
 ]

@@ -10,6 +10,8 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 
+from chat.selectors import lines_for_email
+from notifications.models import TurnEmail
 from notifications.replies import Choice, choices_of
 from notifications.tokens import ReplyToken, reply_address
 from play.models import ActionRecord, Match, Seat
@@ -17,6 +19,7 @@ from play.selectors import legal_for, log_for
 
 MAX_LISTED = 80  # a long list is cut in the e-mail; every number and notation still works
 MAX_MOVES = 40  # the moves since the last turn, latest kept
+MAX_CHAT = 20  # the chat lines since the last move or e-mail, latest kept
 
 
 def seat_choices(match: Match, seat: Seat) -> list[Choice]:
@@ -36,6 +39,30 @@ def moves_since_last_turn(match: Match, seat: Seat) -> list[str]:
     )
     entries = log_for(match, seat.index, after=last or 0)
     return [e["text"] for e in entries if e["seat"] != seat.index][-MAX_MOVES:]
+
+
+def chat_since_last_mail(match: Match, seat: Seat) -> list[dict[str, Any]]:
+    """The match's chat lines the player has not been sent nor (likely) seen: said by others
+    after both their own last move and the last turn e-mail they were sent, as they see the
+    chat (people they muted or blocked left out; the spectators' lines if they show them)."""
+    last_move = (
+        ActionRecord.objects.filter(match=match, seat=seat.index)
+        .order_by("-seq")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    last_mail = (
+        TurnEmail.objects.filter(seat=seat, sent_at__isnull=False)
+        .order_by("-sent_at")
+        .values_list("sent_at", flat=True)
+        .first()
+    )
+    marks = [at for at in (last_move, last_mail) if at is not None]
+    lines = lines_for_email(match, seat.user, max(marks) if marks else None, MAX_CHAT)
+    return [
+        {"author": x.author_name, "text": x.text, "spectator": x.channel == "spectators"}
+        for x in lines
+    ]
 
 
 def prompt_context(match: Match, seat: Seat, *, with_moves: bool = True) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from notifications.models import InboundReply, Preferences, TurnEmail
 from notifications.preferences import is_muted, prefs_for, quiet_until
-from notifications.prompts import prompt_context
+from notifications.prompts import chat_since_last_mail, prompt_context
 from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
 from play.models import Presence, Seat
 
@@ -164,6 +164,7 @@ def _turn_message(seat: Seat) -> EmailMultiAlternatives:
     opponents = [s.name for s in match.seats.select_related("user") if s.pk != seat.pk]
     context = {"user": seat.user, "match": match, "opponents": opponents}
     context.update(prompt_context(match, seat))
+    context["chat"] = chat_since_last_mail(match, seat)
     assert seat.user is not None  # only human seats are e-mailed (seats_newly_to_act)
     message = render_listed_email("turn", context, seat.user.email, seat.user.pk)
     if context["reply_address"]:

@@ -3,6 +3,7 @@
 Client -> server: {"type": "hello", "version": n}  (on (re)connect: a fresh snapshot if behind)
                   {"type": "act", "action": {...} or "notation", "version": n, "id": any}
                   {"type": "ping"}  (optional: keeps the presence fresh, nothing is answered)
+                  other types: the handler an app above play registered (play/sockets.py)
 Server -> client: {"type": "snapshot", ...match payload...}  (only this seat's view)
                   {"type": "ack", "id": ..., "version": n} / {"type": "error", "id": ..., ...}
 The group message of a match carries only the new version; each socket renders its own view.
@@ -26,7 +27,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
-from play import snapshots
+from play import snapshots, sockets
 from play.errors import PlayError
 from play.models import Presence
 from play.services import action_submit
@@ -173,6 +174,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 await self.send_snapshot(0, force=True)
         elif kind == "act":
             await self.act(content)
+        elif isinstance(kind, str) and kind in sockets.handlers:  # chat.say... (play/sockets.py)
+            await sockets.handlers[kind](self, content)
         elif kind != "ping":
             named = repr(kind) if isinstance(kind, str) and len(kind) <= MAX_ECHO else "type"
             await self._error(content, "malformed", f"Unknown message {named}.")
@@ -207,6 +210,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if version > self.sent_version:
             self.sent_version = version
             await self.send(text_data=text)
+
+    async def play_relay(self, event: dict[str, Any]) -> None:
+        """A group message of an app above play: its relay decides what this socket gets."""
+        relay = sockets.relays.get(event.get("kind", ""))
+        if relay is not None and self.match_id:
+            await relay(self, event)
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:

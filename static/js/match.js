@@ -136,6 +136,7 @@
     };
     socket.onmessage = function (event) {
       const msg = JSON.parse(event.data);
+      document.dispatchEvent(new CustomEvent("table:message", {detail: {message: msg, socket: event.target}}));  // chat.js
       if (msg.type === "snapshot") { errorEl.textContent = ""; apply(msg); }
       else if (msg.type === "error") { errorEl.textContent = msg.detail; }
     };

@@ -52,6 +52,7 @@
     document.getElementById("prev").setAttribute("href", "?step=" + Math.max(0, step - 1));
     document.getElementById("next").setAttribute("href", "?step=" + Math.min(steps, step + 1));
     history.replaceState(null, "", "?step=" + step);
+    document.dispatchEvent(new CustomEvent("replay:step", {detail: {step: step}}));  // chat.js
   }
 
   function go(s) {

@@ -1,0 +1,154 @@
+"""Reads of the chat: where a person may chat and in which channel, the lines they see, and who
+they do not hear (people they muted, and blocks either way). Pages, API, socket and e-mails
+all read through here, so a muted or blocked person's lines are hidden the same way everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import F, Q, QuerySet
+
+from chat.models import Channel, ChatLine, ChatPreference, Mute, Sanction
+from lobbies.models import Table
+from lobbies.selectors import table_visible
+from play.models import Match
+from play.selectors import match_access
+
+MAX_HISTORY = 200  # lines a page, a socket's catch-up or the API sends at once (latest kept)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A chat: a match (whose table's lines, said before the start, come first) or a table
+    before its start. `player`: the viewer sits there and writes in the players' channel."""
+
+    match: Match | None
+    table: Table | None
+    player: bool
+
+    @property
+    def channel(self) -> str:
+        return Channel.PLAYERS if self.player else Channel.SPECTATORS
+
+    def lines(self) -> QuerySet[ChatLine]:
+        if self.match is not None:
+            where = Q(match=self.match)
+            if self.match.table_id is not None:
+                where |= Q(match__isnull=True, table_id=self.match.table_id)
+        else:
+            where = Q(table=self.table, match__isnull=True)
+        return ChatLine.objects.filter(where, removed_at__isnull=True)
+
+
+def match_place(match: Match, user: Any) -> Place | None:
+    """The chat of a match for `user`: None for someone who may not read it (logged out, or
+    an outsider to a private table's match). `match.table` should be selected."""
+    if user is None or not user.is_authenticated:
+        return None
+    access = match_access(match, user)
+    if not access.allowed:
+        return None
+    return Place(match=match, table=None, player=access.seat is not None)
+
+
+def table_place(table: Table, user: Any, invite: str | None = None) -> Place | None:
+    """The chat of a lobby table for `user`, as the table's page decides who sees it."""
+    if user is None or not user.is_authenticated:
+        return None
+    joined = table.entries.filter(user=user).exists()
+    if not table_visible(table, user, invite, joined):
+        return None
+    return Place(match=None, table=table, player=joined)
+
+
+def chat_blocked(user_id: int, other_id: int) -> bool:
+    """A block between two people, either way: neither hears the other in the chat.
+
+    The seam for accounts' blocks (issue 15, friends and blocks): until accounts has
+    `selectors.blocked_between`, nobody is blocked."""
+    return False
+
+
+def hidden_authors(viewer: Any, author_ids: Iterable[int | None]) -> set[int]:
+    """Of `author_ids`, the people whose lines `viewer` does not see: muted by the viewer, or
+    blocked either way. One's own lines are always shown."""
+    ids = {a for a in author_ids if a is not None and a != viewer.pk}
+    if not ids:
+        return set()
+    muted = set(
+        Mute.objects.filter(user_id=viewer.pk, person_id__in=ids).values_list(
+            "person_id", flat=True
+        )
+    )
+    return muted | {a for a in ids - muted if chat_blocked(viewer.pk, a)}
+
+
+def shows_spectators(user: Any) -> bool:
+    preference = ChatPreference.objects.filter(user_id=user.pk).first()
+    return preference is None or preference.show_spectators
+
+
+def channels_seen(place: Place, viewer: Any) -> list[str]:
+    """Everyone reads the players' channel; a player may hide the spectators' one."""
+    if place.player and not shows_spectators(viewer):
+        return [Channel.PLAYERS]
+    return [Channel.PLAYERS, Channel.SPECTATORS]
+
+
+def lines_seen(place: Place, viewer: Any, after: int = 0) -> list[ChatLine]:
+    """The lines `viewer` sees at `place` after line id `after`, oldest first (the latest
+    MAX_HISTORY)."""
+    lines = list(
+        place.lines()
+        .filter(pk__gt=after, channel__in=channels_seen(place, viewer))
+        .select_related("author")
+        .order_by("-pk")[:MAX_HISTORY]
+    )
+    hidden = hidden_authors(viewer, {line.author_id for line in lines})
+    return [line for line in reversed(lines) if line.author_id not in hidden]
+
+
+def line_json(line: ChatLine) -> dict[str, Any]:
+    """A line as clients get it. `text` is the raw text: every client escapes it (the pages'
+    templates autoescape, chat.js sets textContent)."""
+    return {
+        "id": line.pk,
+        "channel": line.channel,
+        "author": line.author_name,
+        "author_id": line.author_id,
+        "text": line.text,
+        "step": line.step,
+        "before_start": line.match_id is None,
+        "at": line.created_at.isoformat(),
+    }
+
+
+def muted_among(viewer: Any, place: Place) -> list[dict[str, Any]]:
+    """The people `viewer` muted who wrote at this place: the panel offers to unmute them."""
+    authors = place.lines().values("author_id")
+    mutes = Mute.objects.filter(user_id=viewer.pk, person_id__in=authors).select_related("person")
+    return [{"id": m.person_id, "name": m.person.display_name} for m in mutes]
+
+
+def lines_for_email(match: Match, user: Any, after: datetime | None, limit: int) -> list[ChatLine]:
+    """The lines of a match said by others after `after` (None: all), as `user` sees them as
+    a player (the turn e-mail's chat section): the latest `limit`."""
+    place = Place(match=match, table=None, player=True)
+    said = ChatLine.objects.filter(
+        match=match, removed_at__isnull=True, channel__in=channels_seen(place, user)
+    ).exclude(author_id=user.pk)
+    if after is not None:
+        said = said.filter(created_at__gt=after)
+    lines = list(said.select_related("author").order_by("-pk")[:limit])
+    hidden = hidden_authors(user, {line.author_id for line in lines})
+    return [line for line in reversed(lines) if line.author_id not in hidden]
+
+
+def active_sanction(user: Any, kind: str) -> Sanction | None:
+    """The sanction of that kind in force on `user` that lasts longest (None: none)."""
+    sanctions = Sanction.objects.active().filter(user_id=user.pk, kind=kind)
+    return sanctions.order_by(F("until").desc(nulls_first=True)).first()

@@ -1,0 +1,66 @@
+"""The chat panel of the match and table pages, and the chat of the replay: included by those
+pages' templates (`{% include "chat/panel.html" %}`), so play and lobbies need not know chat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from chat import selectors
+from chat.models import Channel, Report, Sanction
+from chat.services import MAX_LENGTH
+
+register = template.Library()
+
+
+def _place(context: template.Context) -> selectors.Place | None:
+    user = context["request"].user
+    match = context.get("match")
+    if match is not None:
+        return selectors.match_place(match, user)
+    table = context.get("table")
+    if table is None:
+        return None
+    return selectors.table_place(table, user, context.get("token") or None)
+
+
+@register.inclusion_tag("chat/_panel.html", takes_context=True)
+def chat_panel(context: template.Context) -> dict[str, Any]:
+    request = context["request"]
+    base = {"request": request, "csrf_token": context.get("csrf_token"), "next": request.path}
+    place = _place(context)
+    if place is None:
+        return {**base, "readable": False, "match": context.get("match")}
+    user = request.user
+    lines = selectors.lines_seen(place, user)
+    mute = selectors.active_sanction(user, Sanction.Kind.MUTE)
+    return {
+        **base,
+        "readable": True,
+        "place": place,
+        "me": user.pk,
+        "players_lines": [x for x in lines if x.channel == Channel.PLAYERS],
+        "spectators_lines": [x for x in lines if x.channel == Channel.SPECTATORS],
+        "show_spectators": not place.player or selectors.shows_spectators(user),
+        "writable": place.match is not None or (place.table is not None and place.table.is_open),
+        "chat_muted": mute,
+        "muted_here": selectors.muted_among(user, place),
+        "invite": context.get("token") or "",
+        "max_length": MAX_LENGTH,
+        "last_id": lines[-1].pk if lines else 0,
+    }
+
+
+@register.inclusion_tag("chat/_replay.html", takes_context=True)
+def chat_replay(context: template.Context) -> dict[str, Any]:
+    """Every line of the match the viewer sees, each shown from the step it was said at."""
+    request = context["request"]
+    place = _place(context)
+    lines = selectors.lines_seen(place, request.user) if place is not None else []
+    return {"readable": place is not None, "lines": lines, "step": context.get("step", 0)}
+
+
+@register.simple_tag
+def report_reasons() -> list[tuple[str, str]]:
+    return list(Report.Reason.choices)
