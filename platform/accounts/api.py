@@ -71,7 +71,8 @@ class TokenInput(serializers.Serializer):  # type: ignore[type-arg]
 class TokenView(APIView):
     """Exchange e-mail and password for an API token (send it as `Authorization: Token <key>`).
 
-    As on the log-in page, an account whose e-mail address is not verified yet is refused, and
+    As on the log-in page, an account whose e-mail address is not verified yet is refused (an
+    inactive one, such as a banned account, too), and
     the password is checked by allauth's adapter, so the failures count towards the same lockout
     (settings.ACCOUNT_RATE_LIMITS "login_failed": per account and per address): a lock set on
     either side holds on both. The "auth_token" throttle bounds the requests of an address."""
@@ -106,6 +107,11 @@ class TokenView(APIView):
             return Response(
                 {"error": "invalid_credentials", "detail": "Wrong e-mail address or password."},
                 status=400,
+            )
+        if not user.is_active:  # allauth's authenticate returns it (for its "inactive" page)
+            return Response(
+                {"error": "account_inactive", "detail": "This account is suspended."},
+                status=403,
             )
         if not EmailAddress.objects.filter(user=user, verified=True).exists():
             return Response(

@@ -43,6 +43,7 @@ def lobby_create(
 ) -> Table:
     """Open a table; the host takes the first place at it. `timeout_policy`: what happens when
     a seat runs out of time ("bot": a bot makes that move; "forfeit"; "": forfeit if ranked)."""
+    _may_sit(host)
     engine = _engine(game)
     if not isinstance(seats, int) or seats not in engine.seat_range():
         raise LobbyError(
@@ -78,6 +79,12 @@ def lobby_create(
     return table
 
 
+def _may_sit(user: Any) -> None:
+    """A suspended (banned) account sits nowhere: neither from a page, the API nor the queue."""
+    if not user.is_active:
+        raise LobbyError("suspended", "This account is suspended.", 403)
+
+
 def _locked_table(table_id: int) -> Table:
     try:
         return Table.objects.select_for_update().get(pk=table_id)
@@ -94,6 +101,7 @@ def _ensure_open(table: Table) -> None:
 
 def lobby_join(*, table_id: int, user: Any, invite_token: str | None = None) -> Table:
     """Take a place; the table starts when its last place is taken."""
+    _may_sit(user)
     with transaction.atomic():
         table = _locked_table(table_id)
         _ensure_open(table)

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from chat.selectors import lines_for_email
-from notifications.models import TurnEmail
+from notifications.models import InboundReply, TurnEmail
 from notifications.replies import Choice, choices_of
 from notifications.tokens import ReplyToken, reply_address
 from play.models import ActionRecord, Match, Seat
@@ -42,27 +42,33 @@ def moves_since_last_turn(match: Match, seat: Seat) -> list[str]:
 
 
 def chat_since_last_mail(match: Match, seat: Seat) -> list[dict[str, Any]]:
-    """The match's chat lines the player has not been sent nor (likely) seen: said by others
-    after both their own last move and the last turn e-mail they were sent, as they see the
-    chat (people they muted or blocked left out; the spectators' lines if they show them)."""
-    last_move = (
-        ActionRecord.objects.filter(match=match, seat=seat.index)
-        .order_by("-seq")
-        .values_list("created_at", flat=True)
-        .first()
-    )
-    last_mail = (
-        TurnEmail.objects.filter(seat=seat, sent_at__isnull=False)
-        .order_by("-sent_at")
-        .values_list("sent_at", flat=True)
-        .first()
-    )
-    marks = [at for at in (last_move, last_mail) if at is not None]
+    """The match's chat lines the player has likely not read: said by others after the later
+    of the last turn e-mail they were sent (it carried the lines until then) and their last
+    move made on the site (the chat was in front of them); a move made by replying to an
+    e-mail is no sign of having read the chat. As they see the chat: people they muted or
+    blocked left out, the spectators' lines only if they show them."""
+    mine = ActionRecord.objects.filter(match=match, seat=seat.index).order_by("-seq")
+    last_move = mine.values_list("created_at", flat=True).first()
+    last_reply = _latest(InboundReply.objects.filter(match=match, seat=seat.index), "processed_at")
+    sent = TurnEmail.objects.filter(seat=seat, status=TurnEmail.Status.SENT)
+    last_mail = _latest(sent, "claimed_at")  # the lines were read into it at its claim
+    marks = [last_mail] if last_mail else []
+    if last_move and not (last_reply and last_reply >= last_move):
+        marks.append(last_move)
     lines = lines_for_email(match, seat.user, max(marks) if marks else None, MAX_CHAT)
     return [
         {"author": x.author_name, "text": x.text, "spectator": x.channel == "spectators"}
         for x in lines
     ]
+
+
+def _latest(rows: Any, field: str) -> Any:
+    return (
+        rows.filter(**{f"{field}__isnull": False})
+        .order_by(f"-{field}")
+        .values_list(field, flat=True)
+        .first()
+    )
 
 
 def prompt_context(match: Match, seat: Seat, *, with_moves: bool = True) -> dict[str, Any]:

@@ -110,9 +110,7 @@ def test_it_limits_the_lines_of_a_minute(started_match, alice):
     assert chat_post(user=alice, match_id=started_match.pk, text="a minute later")
 
 
-def test_it_refuses_an_account_the_moderators_muted_until_the_mute_ends(
-    started_match, alice, dave
-):
+def test_it_refuses_an_account_the_moderators_muted_until_the_mute_ends(started_match, alice, dave):
     from chat.moderation import account_chat_mute
 
     mute = account_chat_mute(staff=dave, user_id=alice.pk, minutes=60, reason="insults")

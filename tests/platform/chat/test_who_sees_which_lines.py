@@ -58,9 +58,7 @@ def test_muting_twice_keeps_one_mute_and_refuses_oneself_or_nobody(alice, bob):
 def test_a_block_either_way_hides_the_lines_both_ways(talk, alice, bob, carol, monkeypatch):
     """accounts' blocks reach the chat through one function, chat_blocked."""
     blocked = {frozenset((alice.pk, bob.pk))}
-    monkeypatch.setattr(
-        selectors, "chat_blocked", lambda a, b: frozenset((a, b)) in blocked
-    )
+    monkeypatch.setattr(selectors, "chat_blocked", lambda a, b: frozenset((a, b)) in blocked)
     assert _seen(talk, alice) == ["from alice", "from carol"]
     assert _seen(talk, bob) == ["from carol", "from bob"]
     assert len(_seen(talk, carol)) == 3

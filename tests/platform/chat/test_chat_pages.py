@@ -1,0 +1,132 @@
+"""The chat panel on the match and table pages, its forms without JavaScript, a line's page,
+and the replay's chat. Every line is escaped."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from chat.models import ChatLine, ChatPreference, Mute, Report
+from chat.services import chat_post
+from lobbies.services import lobby_create
+from play.services import action_submit, seat_forfeit
+
+SCRIPT = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+
+
+def test_the_match_page_shows_the_chat_escaped(client, started_match, alice, bob, carol):
+    chat_post(user=bob, match_id=started_match.pk, text=SCRIPT)
+    chat_post(user=carol, match_id=started_match.pk, text="go alice")
+    client.force_login(alice)
+    page = client.get(f"/matches/{started_match.pk}/").content.decode()
+    assert 'id="chat"' in page and 'data-mode="socket"' in page
+    assert SCRIPT not in page and "<img src=x" not in page
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page
+    assert "go alice" in page and "Message to the players" in page
+    assert "Hide the spectators' chat" in page
+
+
+def test_a_spectator_writes_to_the_spectators(client, started_match, carol):
+    client.force_login(carol)
+    page = client.get(f"/matches/{started_match.pk}/").content.decode()
+    assert "Message to the spectators" in page and 'id="chat-toggle"' not in page
+
+
+def test_a_visitor_is_asked_to_log_in_and_reads_nothing(client, started_match, bob):
+    chat_post(user=bob, match_id=started_match.pk, text="for the players")
+    page = client.get(f"/matches/{started_match.pk}/").content.decode()
+    assert "to read and write in the chat" in page and "for the players" not in page
+
+
+def test_the_table_page_polls_the_tables_chat(client, alice, carol):
+    table = lobby_create(host=alice, game="goofspiel", seats=3)
+    chat_post(user=alice, table_id=table.pk, text="two more players please")
+    client.force_login(carol)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert 'data-mode="poll"' in page and f'data-feed="/api/tables/{table.pk}/chat/"' in page
+    assert "two more players please" in page and "Message to the spectators" in page
+
+
+def test_the_forms_work_without_javascript(client, started_match, alice, bob):
+    client.force_login(alice)
+    back = f"/matches/{started_match.pk}/"
+    response = client.post(f"/chat/matches/{started_match.pk}/say/", {"text": "gl", "next": back})
+    assert response.status_code == 302 and response["Location"] == back
+    assert ChatLine.objects.get().text == "gl"
+    client.post(f"/chat/people/{bob.pk}/mute/", {"muted": "1", "next": back})
+    assert Mute.objects.filter(user=alice, person=bob).exists()
+    client.post(f"/chat/people/{bob.pk}/mute/", {"muted": "0", "next": back})
+    assert not Mute.objects.exists()
+    client.post("/chat/spectators/", {"show": "0", "next": back})
+    assert ChatPreference.objects.get(user=alice).show_spectators is False
+
+
+def test_a_refused_line_comes_back_as_a_message(client, started_match, alice):
+    client.force_login(alice)
+    page = client.post(
+        f"/chat/matches/{started_match.pk}/say/", {"text": "   "}, follow=True
+    ).content.decode()
+    assert "Write something first." in page and not ChatLine.objects.exists()
+
+
+def test_it_never_sends_anyone_to_another_site(client, started_match, alice):
+    client.force_login(alice)
+    for target in ("https://evil.example/", "//evil.example/", "javascript:alert(1)"):
+        response = client.post(
+            f"/chat/matches/{started_match.pk}/say/", {"text": "hi", "next": target}
+        )
+        assert response["Location"] == f"/matches/{started_match.pk}/", target
+        ChatLine.objects.all().delete()
+
+
+def test_a_lines_page_offers_to_mute_and_report(client, started_match, alice, bob, carol):
+    line = chat_post(user=bob, match_id=started_match.pk, text="noob")
+    client.force_login(carol)
+    page = client.get(f"/chat/lines/{line.pk}/").content.decode()
+    assert "Mute bob" in page and "Report this line" in page
+    client.post(f"/chat/lines/{line.pk}/report/", {"reason": "abuse", "note": "rude"})
+    report = Report.objects.get()
+    assert (report.reporter, report.reason, report.note) == (carol, "abuse", "rude")
+
+
+def test_a_private_matchs_lines_are_hidden_from_outsiders(client, alice, bob, carol):
+    from lobbies.services import lobby_join
+
+    table = lobby_create(host=alice, game="goofspiel", seats=2, private=True)
+    lobby_join(table_id=table.pk, user=bob, invite_token=table.invite_token)
+    table.refresh_from_db()
+    line = chat_post(user=bob, match_id=table.match.pk, text="secret")
+    client.force_login(carol)
+    assert client.get(f"/chat/lines/{line.pk}/").status_code == 404
+    client.post(f"/chat/lines/{line.pk}/report/", {"reason": "spam"})
+    assert not Report.objects.exists()
+
+
+@pytest.fixture
+def replayed(started_match, alice, bob):
+    """alice speaks at step 0, bob at step 1; the match then ends (bob resigns) at step 2."""
+    chat_post(user=alice, match_id=started_match.pk, text="at the start")
+    action_submit(match_id=started_match.pk, user=alice, action="bid card=1", version=0)
+    chat_post(user=bob, match_id=started_match.pk, text=SCRIPT)
+    seat_forfeit(
+        match_id=started_match.pk,
+        seat_index=1 - started_match.seats.get(user=alice).index,
+        reason="resigned",
+    )
+    return started_match
+
+
+def _replay_lines(page: str) -> list[tuple[str, bool]]:
+    """(data-step, hidden) of each line of the replay's chat."""
+    found = re.findall(r'<li class="chat-line[^"]*" data-step="(\d+)"( hidden)?>', page)
+    return [(step, bool(hidden)) for step, hidden in found]
+
+
+def test_the_replay_shows_each_line_from_the_step_it_was_said_at(client, replayed, carol):
+    client.force_login(carol)
+    at_start = client.get(f"/matches/{replayed.pk}/replay/?step=0").content.decode()
+    assert _replay_lines(at_start) == [("0", False), ("1", True)]
+    at_end = client.get(f"/matches/{replayed.pk}/replay/?step=2").content.decode()
+    assert _replay_lines(at_end) == [("0", False), ("1", False)]
+    assert SCRIPT not in at_end and "&lt;script&gt;" in at_end
