@@ -253,25 +253,22 @@
   function closeMenus() {
     panel.querySelectorAll(".chat-actions").forEach(function (menu) { menu.remove(); });
   }
-  panel.addEventListener("click", function (event) {
-    const more = event.target.closest("a.chat-more");
-    if (more && menuTemplate) {
-      event.preventDefault();
-      const li = more.closest("li");
-      const open = li.querySelector(".chat-actions");
-      closeMenus();
-      if (open) { more.focus(); return; }
-      const menu = menuTemplate.content.firstElementChild.cloneNode(true);
-      const name = li.querySelector(".chat-who").textContent;
-      menu.querySelector("[data-act=mute]").textContent = "Mute " + name;
-      menu.setAttribute("aria-label", name + "'s line");
-      li.appendChild(menu);
-      menu.querySelector("button").focus();
-      return;
-    }
-    const button = event.target.closest(".chat-actions button");
-    if (!button) return;
+  function menuOpen(more) {
+    const li = more.closest("li");
+    const open = li.querySelector(".chat-actions");
+    closeMenus();
+    if (open) { more.focus(); return; }
+    const menu = menuTemplate.content.firstElementChild.cloneNode(true);
+    const name = li.querySelector(".chat-who").textContent;
+    menu.querySelector("[data-act=mute]").textContent = "Mute " + name;
+    menu.setAttribute("aria-label", name + "'s line");
+    li.appendChild(menu);
+    menu.querySelector("button").focus();
+  }
+
+  function menuChoose(button) {
     const li = button.closest("li");
+    const list = li.closest("ol");
     const what = button.dataset.act;
     if (what === "mute") {
       names[li.dataset.author] = li.querySelector(".chat-who").textContent;
@@ -281,7 +278,15 @@
     }
     closeMenus();
     const more = li.querySelector("a.chat-more");
-    if (more) more.focus();
+    if (what === "mute") list.focus();  // the line goes with its author's others
+    else if (more) more.focus();
+  }
+
+  panel.addEventListener("click", function (event) {
+    const more = event.target.closest("a.chat-more");
+    const button = event.target.closest(".chat-actions button");
+    if (more && menuTemplate) { event.preventDefault(); menuOpen(more); }
+    else if (button) menuChoose(button);
   });
   panel.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") return;
