@@ -6,6 +6,8 @@ import pytest
 
 from accounts.models import User
 from tests.platform.conftest import make_user
+from tests.platform.live.conftest import asgi_server  # noqa: F401 - the browser tests' server
+from tests.platform.table.conftest import launch  # noqa: F401 - their Chromium pages
 
 
 @pytest.fixture

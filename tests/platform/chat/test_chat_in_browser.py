@@ -13,13 +13,11 @@ from chat.services import chat_post
 from lobbies.services import lobby_create
 from play.services import seat_forfeit
 from tests.platform.conftest import make_user
-from tests.platform.live.conftest import asgi_server  # noqa: F401 - the session's live server
-from tests.platform.table.conftest import (  # noqa: F401 - fixtures
+from tests.platform.table.conftest import (
     LAPTOP,
     PHONE,
     SHOTS,
     in_thread,
-    launch,
     needs_chromium,
     page_width,
     session_cookie,
