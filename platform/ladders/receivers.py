@@ -8,6 +8,7 @@ from typing import Any
 
 from ladders import selectors
 from ladders.buckets import bucket_of, buckets_shift
+from ladders.models import QueueEntry
 from ladders.services import rating_apply_result
 
 
@@ -34,3 +35,8 @@ def rating_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
     """A player's rating row went (their account was deleted): their bucket count goes too."""
     if not instance.provisional:
         buckets_shift(game=instance.game, shift=Counter({bucket_of(instance.rating): -1}))
+
+
+def queue_leave_banned(sender: Any, user: Any, **kwargs: Any) -> None:
+    """A banned account stops waiting for a ranked table (chat.signals.account_banned)."""
+    QueueEntry.objects.filter(user=user, table__isnull=True).delete()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from outbox.services import job_record
-from tournaments import progress
+from tournaments import progress, services
 from tournaments.models import TournamentTable
 
 
@@ -21,4 +21,11 @@ def table_result_record(sender: Any, match: Any, seats: Any = None, **kwargs: An
         "tournaments.advance",
         {"tournament": table.tournament_id},
         key=f"tournaments.advance:match:{match.pk}",
+    )
+
+
+def banned_disqualify(sender: Any, user: Any, sanction: Any, **kwargs: Any) -> None:
+    """A banned account leaves its tournaments, in the ban's transaction (chat.signals)."""
+    services.tournaments_banned_leave(
+        user=user, actor=sanction.created_by, reason="account banned by the moderators"
     )

@@ -352,15 +352,38 @@ def tournament_withdraw(
         _ensure_organiser(t, user)
         registration = _registration(t, player)
         status = Registration.Status.DISQUALIFIED if disqualify else Registration.Status.WITHDRAWN
-        if t.status in (T.DRAFT, T.REGISTRATION, T.CHECKIN):
-            registration.status = status
-            registration.save(update_fields=["status"])
-            audit(t, user, status, f"{registration.name}: {status} ({reason or 'no reason'}).")
-        elif t.status in (T.RUNNING, T.PAUSED):
-            _withdraw(t, registration, user, status, reason or status)
-        else:
-            raise errors.refused("over", "This tournament is over.")
+        _entrant_out(t, registration, user, status, reason)
     return registration
+
+
+def _entrant_out(
+    t: Tournament, registration: Registration, actor: Any, status: str, reason: str
+) -> None:
+    if t.status in (T.DRAFT, T.REGISTRATION, T.CHECKIN):
+        registration.status = status
+        registration.save(update_fields=["status"])
+        audit(t, actor, status, f"{registration.name}: {status} ({reason or 'no reason'}).")
+    elif t.status in (T.RUNNING, T.PAUSED):
+        _withdraw(t, registration, actor, status, reason or status)
+    else:
+        raise errors.refused("over", "This tournament is over.")
+
+
+def tournaments_banned_leave(*, user: Any, actor: Any, reason: str) -> int:
+    """A banned account (chat.moderation.account_ban) is disqualified from every event it
+    has not finished: never paired again, its results so far stand. Returns how many."""
+    playing = Registration.objects.filter(
+        user=user,
+        status=Registration.Status.ACTIVE,
+        tournament__status__in=(T.DRAFT, T.REGISTRATION, T.CHECKIN, T.RUNNING, T.PAUSED),
+    )
+    count = 0
+    for tournament_id, registration_id in playing.values_list("tournament_id", "pk"):
+        t = locked(tournament_id)
+        registration = t.registrations.get(pk=registration_id)
+        _entrant_out(t, registration, actor, Registration.Status.DISQUALIFIED, reason)
+        count += 1
+    return count
 
 
 def _registration(t: Tournament, player: Any) -> Registration:

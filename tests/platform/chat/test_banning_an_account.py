@@ -152,3 +152,30 @@ def test_a_chat_mute_can_be_lifted_early(alice, started_match, dave):
     with pytest.raises(ChatError) as refusal:
         sanction_lift(staff=dave, sanction_id=mute.pk)
     assert refusal.value.code == "not_active"
+
+
+def test_a_banned_account_stops_waiting_in_the_ranked_queue(alice, dave):
+    from ladders.models import QueueEntry
+    from ladders.services import queue_join
+
+    queue_join(user=alice, game="goofspiel", seats=2)
+    account_ban(staff=dave, user_id=alice.pk, reason="smurfing")
+    assert not QueueEntry.objects.filter(user=alice).exists()
+
+
+def test_a_banned_account_is_disqualified_from_its_tournaments(alice, bob, carol, dave):
+    from tests.platform.tournaments.conftest import create, register_all
+    from tournaments.models import Registration
+    from tournaments.services import tournament_start
+
+    upcoming = create(carol, name="Later cup")
+    register_all(upcoming, [alice, bob])
+    running = create(carol, name="Now cup")
+    register_all(running, [alice, bob])
+    tournament_start(tournament_id=running.pk, user=carol)
+    table = running.tables.select_related("match").get()
+    account_ban(staff=dave, user_id=alice.pk, reason="cheating")
+    statuses = Registration.objects.filter(user=alice).values_list("status", flat=True)
+    assert set(statuses) == {"disqualified"}
+    assert Match.objects.get(pk=table.match.pk).seats.get(user=alice).forfeited
+    assert running.audit.filter(action="disqualified", actor=dave).exists()

@@ -14,6 +14,7 @@ OK = (200, 302)
 def _data() -> dict[str, Any]:
     """Two players, an open table, a match in play and a finished one (bots played it out)."""
     from accounts.models import User
+    from chat.services import chat_post
     from lobbies.services import lobby_create, lobby_start
     from play.models import Match
     from play.services import seat_forfeit
@@ -43,7 +44,10 @@ def _data() -> dict[str, Any]:
     for player in (alice, bob):
         tournament_register(tournament_id=cup.pk, user=player)
     tournament_start(tournament_id=cup.pk, user=alice)
+    chat_post(user=alice, table_id=open_table.pk, text="who plays?")
+    line = chat_post(user=bob, match_id=Match.objects.get(table=playing).pk, text="<b>gl</b>")
     return {
+        "line": line.pk,
         "alice": alice,
         "cup": cup.pk,
         "table": open_table.pk,
@@ -96,6 +100,11 @@ def _urls(data: dict[str, Any]) -> list[str]:
         f"/api/tournaments/{cup}/",
         f"/api/tournaments/{cup}/standings/",
         f"/api/tournaments/{cup}/rounds/",
+        f"/chat/lines/{data['line']}/",
+        f"/api/matches/{playing}/chat/",
+        f"/api/tables/{table}/chat/",
+        "/api/chat/mutes/",
+        "/api/chat/settings/",
     ]
     for name in game_names():
         urls += [f"/ladders/{name}/", f"/api/ladders/{name}/"]
@@ -114,7 +123,8 @@ def visit_all() -> list[str]:
             client.force_login(data["alice"])
         for url in _urls(data):
             status = client.get(url).status_code
-            allowed = OK + ((401, 403) if who == "visitor" and url.startswith("/api/m") else ())
+            private = url.startswith(("/api/m", "/api/chat/")) or url.endswith("/chat/")
+            allowed = OK + ((401, 403) if who == "visitor" and private else ())
             if status not in allowed:
                 failures.append(f"{who} {url} -> {status}")
         missing = client.get("/no-such-page/")
