@@ -203,7 +203,7 @@ class SanctionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     actions = ["lift"]
 
     def get_form(self, request: Any, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
-        form = super().get_form(request, obj, change, **kwargs)
+        form: Any = super().get_form(request, obj, change, **kwargs)
         form.staff = request.user
         return form
 

@@ -147,6 +147,7 @@ def _mute(socket: Any, content: dict[str, Any]) -> dict[str, Any]:
         raise ChatError("malformed", "'muted' is true or false.")
     person = content.get("person")
     services.person_mute(user=socket.scope["user"], person_id=person, muted=muted)
+    assert isinstance(person, int)  # person_mute refused anything else
     listener: Listener | None = getattr(socket, "chat_listener", None)
     if listener is not None:
         listener.hidden.pop(person, None)  # re-read with the next line of that person

@@ -162,7 +162,7 @@ def _still_due(seat: Seat, since: int) -> bool:
 def _turn_message(seat: Seat) -> EmailMultiAlternatives:
     match = seat.match
     opponents = [s.name for s in match.seats.select_related("user") if s.pk != seat.pk]
-    context = {"user": seat.user, "match": match, "opponents": opponents}
+    context: dict[str, Any] = {"user": seat.user, "match": match, "opponents": opponents}
     context.update(prompt_context(match, seat))
     context["chat"] = chat_since_last_mail(match, seat)
     assert seat.user is not None  # only human seats are e-mailed (seats_newly_to_act)
