@@ -28,7 +28,11 @@ def _place(context: template.Context) -> selectors.Place | None:
 @register.inclusion_tag("chat/_panel.html", takes_context=True)
 def chat_panel(context: template.Context) -> dict[str, Any]:
     request = context["request"]
-    base = {"request": request, "csrf_token": context.get("csrf_token"), "next": request.path}
+    base = {
+        "request": request,
+        "csrf_token": context.get("csrf_token"),
+        "next": request.get_full_path(),  # a private table's ?invite= included
+    }
     place = _place(context)
     if place is None:
         return {**base, "readable": False, "match": context.get("match")}

@@ -130,3 +130,17 @@ def test_the_replay_shows_each_line_from_the_step_it_was_said_at(client, replaye
     at_end = client.get(f"/matches/{replayed.pk}/replay/?step=2").content.decode()
     assert _replay_lines(at_end) == [("0", False), ("1", False)]
     assert SCRIPT not in at_end and "&lt;script&gt;" in at_end
+
+
+def test_an_invited_visitor_chats_at_a_private_table_without_javascript(client, alice, carol):
+    table = lobby_create(host=alice, game="goofspiel", seats=3, private=True)
+    client.force_login(carol)
+    url = f"/tables/{table.pk}/?invite={table.invite_token}"
+    page = client.get(url).content.decode()
+    assert f'name="next" value="{url}"' in page
+    answer = client.post(
+        f"/chat/tables/{table.pk}/say/",
+        {"text": "may I join?", "invite": table.invite_token, "next": url},
+        follow=True,
+    )
+    assert answer.redirect_chain[-1][0] == url and "may I join?" in answer.content.decode()
