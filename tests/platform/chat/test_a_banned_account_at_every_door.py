@@ -42,6 +42,7 @@ def test_an_open_session_is_logged_out(client, alice, dave):
     _ban(alice, dave)
     response = client.get("/my-games/")
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert client.get("/api/me/").status_code == 403  # the API's session door too
 
 
 def test_the_token_endpoint_refuses_a_banned_account(alice, dave):

@@ -58,14 +58,20 @@ def test_a_banned_players_ranked_game_ends_as_if_they_had_resigned(alice, bob, d
     assert changes[alice.pk] < 0 < changes[bob.pk]
 
 
-def test_a_bot_plays_on_for_the_banned_seat_when_others_remain(alice, bob, carol, dave):
+def test_a_bot_plays_on_for_the_banned_seat_when_others_remain(
+    alice, bob, carol, dave, django_capture_on_commit_callbacks
+):
     table = lobby_create(host=alice, game="goofspiel", seats=3)
     lobby_join(table_id=table.pk, user=bob)
     lobby_join(table_id=table.pk, user=carol)
     table.refresh_from_db()
-    account_ban(staff=dave, user_id=bob.pk, reason="spam")
+    with django_capture_on_commit_callbacks(execute=True):
+        account_ban(staff=dave, user_id=bob.pk, reason="spam")
     match = Match.objects.get(pk=table.match.pk)
-    assert not match.is_finished and match.seats.get(user=bob).forfeited
+    seat = match.seats.get(user=bob)
+    assert not match.is_finished and seat.forfeited
+    bids = ActionRecord.objects.filter(match=match, seat=seat.index, action__type="bid")
+    assert bids.count() == 1  # the bot made bob's bid of this round (all bid at once)
 
 
 def test_the_banned_account_leaves_the_tables_it_waits_at(alice, bob, dave):
