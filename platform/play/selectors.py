@@ -245,7 +245,8 @@ def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, An
 def log_entries(
     records: Iterable[ActionRecord], names: dict[int, str], seat: int | None
 ) -> list[dict[str, Any]]:
-    """Log records as `seat` may read them (`names`: seat_names of the match's seats)."""
+    """Log records as `seat` may read them (`names`: seat_names of the match's seats); a
+    decision taken back is left out (its `_undo` entry says what was taken back)."""
     return [
         {
             "seq": r.seq,
@@ -255,9 +256,11 @@ def log_entries(
             "text": f"{names.get(r.seat, '?')} {with_names(r.text, names)}"
             + (" (out of time: chosen by the site)" if r.timed_out else ""),
             "timed_out": r.timed_out,
+            "revealed": r.revealed if r.seat == seat else None,  # one's own undo stops only
             "at": r.created_at.isoformat(),
         }
         for r in records
+        if r.undone_by is None
     ]
 
 
@@ -274,7 +277,9 @@ def replay_state(match: Match, step: int) -> dict[str, Any]:
     start, state = _nearest_cached(match, step)
     if state is None:
         state = game.setup(match.seats.count(), match.seed, match.options)
-    records = ActionRecord.objects.filter(match=match, seq__gt=start, seq__lte=step)
+    records = ActionRecord.objects.filter(
+        match=match, seq__gt=start, seq__lte=step, undone_by__isnull=True
+    )
     for record in records.order_by("seq"):
         if not record.action["type"].startswith("_"):
             state = game.apply(state, record.seat, record.action)
