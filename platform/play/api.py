@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from play import selectors
 from play.errors import PlayError
 from play.models import Match
+from play.results import end_screen
 from play.services import action_submit
 from play.undo import action_undo
 from shared.errors import error_response, error_responses
@@ -43,6 +44,23 @@ class MatchView(APIView):
         match, seat = _match_for(request, match_id)
         seats = list(match.seats.select_related("user"))
         return Response(selectors.match_payload(match, seats, seat))
+
+
+class ResultView(APIView):
+    """A finished match's result: places, each player's score and its breakdown, and for a
+    ranked match each player's rating change explained (`ratings`: before, after, change,
+    expected_place against place, and per opponent the expected score, the result and the
+    points it gave or took, adding up to the change). Errors: not_found, not_finished."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: dict, **error_responses(400, 403, 404, 409)})
+    def get(self, request: Request, match_id: int) -> Response:
+        match, seat = _match_for(request, match_id)
+        if not match.is_finished:
+            return error_response(PlayError("not_finished", "This match is not over yet.", 409))
+        seats = list(match.seats.select_related("user"))
+        return Response(end_screen(match, selectors.players_of(seats), seat))
 
 
 class ActionInput(serializers.Serializer):

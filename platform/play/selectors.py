@@ -17,7 +17,8 @@ from django.utils.safestring import mark_safe
 from boards.context import board_context
 from games.core import Game
 from play.models import ActionRecord, Match, Seat
-from play.signals import outcome_notes
+from play.results import end_screen, header
+from play.results import outcome_table as outcome_table  # importable from here as before
 
 
 def seat_of(match: Match, user: Any, seats: list[Seat] | None = None) -> int | None:
@@ -145,7 +146,7 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
     context["board_actions"] = set()  # the choices the board draws in place (boards/<game>.py)
     context["legal_groups"] = legal_groups(legal)
     if payload["outcome"]:
-        context.update(outcome_table(payload["outcome"], payload["players"], _notes(match)))
+        context["result"] = end_screen(match, payload["players"], payload["seat"])
     context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
     board = render_to_string(context["board_templates"], context)
     context["board"] = mark_safe(board)  # the game's own template, autoescaped
@@ -174,65 +175,6 @@ def legal_groups(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for item in legal:
         groups.setdefault(item["action"]["type"], []).append(item)
     return [{"title": header(kind), "items": items} for kind, items in groups.items()]
-
-
-def _notes(match: Match) -> dict[int, str]:
-    """What other apps add to each seat's row of the result (the ladders: "+12")."""
-    notes: dict[int, str] = {}
-    answers: list[tuple[Any, Any]] = outcome_notes.send(sender=Match, match=match)
-    for _receiver, answer in answers:
-        for seat, note in (answer or {}).items():
-            notes[seat] = f"{notes[seat]} {note}" if seat in notes else note
-    return notes
-
-
-def outcome_table(
-    outcome: dict[str, Any],
-    players: list[dict[str, Any]],
-    rating_changes: dict[int, str] | None = None,
-) -> dict[str, Any]:
-    """Rows by place with the engine's per-seat score breakdown as extra columns, and each
-    player's rating change when a ranked game ends (`rating_changes`: seat -> "+12")."""
-    details = outcome.get("details") or [{} for _ in players]
-    keys: list[str] = []
-    for seat_details in details:
-        keys.extend(k for k in seat_details if k not in keys and _shown(k, details))
-    rows = [
-        {
-            "place": outcome["places"][p["seat"]],
-            "name": p["name"],
-            "score": outcome["scores"][p["seat"]] if outcome["scores"] else "",
-            "details": [details[p["seat"]].get(k, "") for k in keys] if details else [],
-            "rating_change": (rating_changes or {}).get(p["seat"], ""),
-        }
-        for p in players
-    ]
-    rows.sort(key=lambda row: row["place"])
-    return {
-        "outcome_keys": [header(k) for k in keys],
-        "outcome_rows": rows,
-        "rating_changes": bool(rating_changes),
-    }
-
-
-# The engines' score keys read as column headers; the rest are capitalised with spaces.
-_HEADERS = {
-    "monument_name": "Monument",
-    "monument": "Monument VP",
-    "civilization_level": "Civ. level",
-    "vp tokens": "VP tokens",
-    "structure_bonus": "Structures",
-}
-
-
-def header(key: str) -> str:
-    return _HEADERS.get(key) or key.replace("_", " ").capitalize()
-
-
-def _shown(key: str, details: list[dict[str, Any]]) -> bool:
-    """A breakdown column worth a header: not the total (the Score column says it) and not a
-    list (Scythe's tie-break order)."""
-    return key != "total" and not any(isinstance(d.get(key), list | dict) for d in details)
 
 
 def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, Any]]:

@@ -11,9 +11,11 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from games.core import game_names, get_game
 from play import selectors, services, snapshots, undo
 from play.errors import PlayError
 from play.models import Match
+from play.templatetags.rules import has_rules
 
 
 def _visible(request: HttpRequest, match: Match) -> int | None:
@@ -47,6 +49,14 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "can_undo": seat is not None and undo.can_undo(match, seats[seat]),
     }
     return render(request, "play/match.html", context)
+
+
+def rules_page(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's rules in short (templates/rules/<game>.html), in our own words from the book."""
+    if game not in game_names() or not has_rules(game):
+        raise Http404("No rules summary for that game.")
+    engine = get_game(game)
+    return render(request, f"rules/{game}.html", {"game": engine, "reference": engine.reference()})
 
 
 @functools.cache
