@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ladders import elo
-from ladders.models import RatingChange
+from ladders.models import Rating, RatingChange
 from play.models import Match
 
 
@@ -32,11 +32,14 @@ def rating_explained(match: Match) -> dict[int, dict[str, Any]]:
 
 
 def _games_before(change: RatingChange) -> int:
-    """Rated games the player had before this one: changes are numbered in the order they were
-    applied (docs/ratings.md, "Reproducible")."""
-    return RatingChange.objects.filter(
-        user_id=change.user_id, game=change.game, id__lt=change.pk
+    """Rated games the player had before this one (their K): the games counted on the rating
+    now, less this one and those applied after it (changes are numbered in the order they were
+    applied: docs/ratings.md, "Reproducible")."""
+    now = Rating.objects.filter(user_id=change.user_id, game=change.game).first()
+    later = RatingChange.objects.filter(
+        user_id=change.user_id, game=change.game, id__gt=change.pk
     ).count()
+    return max(0, (now.games if now else 0) - 1 - later)
 
 
 def _explained(
