@@ -14,9 +14,9 @@ rating_explained: asked when the end screen of a finished match is drawn (and by
     result). kwargs: match. A listener returns {seat index: explanation} (the ladders, for a
     ranked match: before, after, change, place, expected_place, k, provisional, opponents:
     [{seat, rating, place, score, expected, points}], the points adding up to the change).
-result_links: asked when the end screen is drawn. kwargs: match, seat (the viewer's, or None). A listener
-    returns {name: {"url", "label", "method"}} for links the end screen offers (the lobbies:
-    "rematch"); a missing name shows no link.
+result_links: asked when the end screen is drawn. kwargs: match, seat (the viewer's, or None).
+    A listener returns {name: {"url", "label", "method"}} for links the end screen offers (the
+    lobbies: "rematch"); a missing name shows no link.
 """
 
 from django.dispatch import Signal
