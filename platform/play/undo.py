@@ -39,6 +39,7 @@ def action_undo(*, match_id: int, version: Any, user: Any) -> Match:
         match.state = state_rebuilt(match, game, len(seats), last.seq)
         _record(match, seat.index, last, acting)
         services._sync_turns(match, game, seats, before=acting)
+        _turns_write(seats)
         match.save(update_fields=services.MOVING_FIELDS)
         services._after_commit_record(match, seats)
     return match
@@ -121,6 +122,13 @@ def state_rebuilt(match: Match, game: Game, seats: int, before_seq: int) -> Any:
         if not action.get("type", "").startswith("_"):
             state = game.apply(state, seat, action)
     return state
+
+
+def _turns_write(seats: list[Seat]) -> None:
+    """The seats' turn mirror as `_sync_turns` left it in memory (written here whether or not
+    the move path writes it itself: an undo is rare and a table has at most five seats)."""
+    for seat in seats:
+        Seat.objects.filter(pk=seat.pk).update(to_act=seat.to_act, to_act_since=seat.to_act_since)
 
 
 def _record(match: Match, seat: int, last: ActionRecord, acting: Any) -> None:

@@ -256,6 +256,20 @@
     }
   });
 
+  // A form in the board (the end screen's rematch) is rendered once for every viewer, without a
+  // CSRF token: it takes the page's own before it is sent.
+  board.addEventListener("submit", function (event) {
+    const field = event.target.querySelector("input[name=csrfmiddlewaretoken]");
+    const token = document.querySelector("input[name=csrfmiddlewaretoken]:not([value=''])");
+    if (token && (!field || !field.value)) {
+      const input = field || document.createElement("input");
+      input.type = "hidden";
+      input.name = "csrfmiddlewaretoken";
+      input.value = token.value;
+      if (!field) event.target.appendChild(input);
+    }
+  });
+
   // An inline onsubmit would be blocked by the Content-Security-Policy.
   const resignForm = document.getElementById("resign");
   if (resignForm) resignForm.addEventListener("submit", function (event) {
