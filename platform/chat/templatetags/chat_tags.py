@@ -3,6 +3,7 @@ pages' templates (`{% include "chat/panel.html" %}`), so play and lobbies need n
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from django import template
@@ -58,11 +59,17 @@ def chat_panel(context: template.Context) -> dict[str, Any]:
 
 @register.inclusion_tag("chat/_replay.html", takes_context=True)
 def chat_replay(context: template.Context) -> dict[str, Any]:
-    """Every line of the match the viewer sees, each shown from the step it was said at."""
+    """Every line of the match the viewer sees, each shown from the step it was said at.
+
+    A line keeps the match version it was said at; the replay's steps are its log entries
+    (`log`: undone decisions and undo notes left out), so a line's step is the number of
+    those entries logged by then."""
     request = context["request"]
     place = _place(context)
     lines = selectors.lines_seen(place, request.user) if place is not None else []
-    return {"readable": place is not None, "lines": lines, "step": context.get("step", 0)}
+    seqs = [entry["seq"] for entry in context.get("log", [])]
+    shown = [(line, bisect_right(seqs, line.step)) for line in lines]
+    return {"readable": place is not None, "lines": shown, "step": context.get("step", 0)}
 
 
 @register.simple_tag
