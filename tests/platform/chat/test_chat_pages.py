@@ -9,8 +9,10 @@ import pytest
 
 from chat.models import ChatLine, ChatPreference, Mute, Report
 from chat.services import chat_post
-from lobbies.services import lobby_create
+from lobbies.services import lobby_create, lobby_join
+from play.models import Match
 from play.services import action_submit, seat_forfeit
+from play.undo import action_undo
 
 SCRIPT = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
@@ -91,8 +93,6 @@ def test_a_lines_page_offers_to_mute_and_report(client, started_match, alice, bo
 
 
 def test_a_private_matchs_lines_are_hidden_from_outsiders(client, alice, bob, carol):
-    from lobbies.services import lobby_join
-
     table = lobby_create(host=alice, game="goofspiel", seats=2, private=True)
     lobby_join(table_id=table.pk, user=bob, invite_token=table.invite_token)
     table.refresh_from_db()
@@ -144,3 +144,29 @@ def test_an_invited_visitor_chats_at_a_private_table_without_javascript(client, 
         follow=True,
     )
     assert answer.redirect_chain[-1][0] == url and "may I join?" in answer.content.decode()
+
+
+def test_the_replays_steps_skip_undone_decisions_and_the_chat_follows(client, alice, bob):
+    """A line keeps the match version it was said at; a decision taken back is no step of
+    the replay, so the lines said around it move to the replay's own steps."""
+    table = lobby_create(host=alice, game="dicecity", seats=2)
+    lobby_join(table_id=table.pk, user=bob)
+    match = Match.objects.get(table=table)
+    match.seed = 1  # seat 0's yellow die is on a Small House: +1 VP, nothing revealed
+    match.state = match.engine.setup(2, 1, match.options)
+    match.save(update_fields=["seed", "state"])
+    first = match.seats.get(index=0).user
+    action_submit(match_id=match.pk, user=first, action={"type": "use", "die": "yellow"}, version=0)
+    action_undo(match_id=match.pk, user=first, version=1)  # versions 1 and 2: no replay steps
+    chat_post(user=first, match_id=match.pk, text="took it back")  # at version 2: step 0
+    action_submit(match_id=match.pk, user=first, action={"type": "use", "die": "yellow"}, version=2)
+    chat_post(user=first, match_id=match.pk, text="played it again")  # version 3: step 1
+    seat_forfeit(match_id=match.pk, seat_index=1, reason="resigned")  # version 4: step 2
+    client.force_login(first)
+    page = client.get(f"/matches/{match.pk}/replay/?step=1").content.decode()
+    assert _replay_lines(page) == [("0", False), ("1", False)]
+    assert 'class="chat-line now" data-step="1"' in page
+    assert _replay_lines(client.get(f"/matches/{match.pk}/replay/?step=0").content.decode()) == [
+        ("0", False),
+        ("1", True),
+    ]
