@@ -1,0 +1,90 @@
+"""The Scythe board drawn through the real templates (play.selectors.board_html without the
+Match row) for states the engine reaches: helpers shared by the board's unit tests."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from boards.scythe import board_context
+from games.core import Rng, get_game
+from play.selectors import outcome_table
+
+GAME = get_game("scythe")
+REFERENCE = GAME.reference()
+HEXES = REFERENCE["hexes"]
+OBJECTIVES = REFERENCE["objectives"]  # keyed by the card number as text
+
+
+class FakeMatch:
+    pk = 1
+    game = "scythe"
+
+
+def players(n: int) -> list[dict[str, Any]]:
+    return [{"seat": i, "name": f"Seat{i}Name", "is_bot": i > 0} for i in range(n)]
+
+
+def legal_items(state: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    if seat is None or state["over"] or seat not in GAME.to_act(state):
+        return []
+    return [
+        {
+            "action": a,
+            "json": json.dumps(a, separators=(",", ":")),
+            "label": GAME.label(state, seat, a),
+        }
+        for a in GAME.legal_actions(state, seat)
+    ]
+
+
+def render(state: dict[str, Any], seat: int | None, frame: bool = False) -> str:
+    """The board as the site draws it (play.selectors.board_html without the Match row)."""
+    n = len(state["players"])
+    view = GAME.view(state, seat)
+    legal = legal_items(state, seat)
+    outcome = GAME.outcome(state)
+    context: dict[str, Any] = {
+        "match": FakeMatch(),
+        "view": view,
+        "seat": seat,
+        "legal": legal,
+        "players": players(n),
+        "outcome": outcome.to_json() if outcome else None,
+        "version": 1,
+        "board_templates": ["games/scythe/board.html", "play/board_generic.html"],
+    }
+    if context["outcome"]:
+        context.update(outcome_table(context["outcome"], context["players"]))
+    context.update(board_context(view, seat, legal, context["players"]))
+    template = "play/board_frame.html" if frame else "games/scythe/board.html"
+    return render_to_string(template, context)
+
+
+def play(seats: int, seed: int, until: Any, limit: int = 5000) -> dict[str, Any] | None:
+    """Random play from a seed until `until(state)` holds; None if the game ends first."""
+    state = GAME.setup(seats, seed, {})
+    rng = Rng.from_seed(seed)
+    for _ in range(limit):
+        if until(state):
+            return state
+        if state["over"]:
+            return None
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, GAME.bots["random"](state, seat, rng))
+    return None
+
+
+def find(seats: int, until: Any) -> dict[str, Any]:
+    for seed in range(1, 40):
+        state = play(seats, seed, until)
+        if state is not None:
+            return state
+    raise AssertionError("no random game reached the wanted state")
+
+
+def in_html(page: str, item: dict[str, Any]) -> bool:
+    return f'data-action="{html.escape(item["json"])}"' in page
