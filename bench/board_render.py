@@ -3,7 +3,7 @@ board (the game's board context, its templates and the frame around them), per g
 most seats, from mid-game states reached at fixed seeds.
 
     .venv/bin/python bench/board_render.py [--games scythe,dicecity,spqf] [--seeds 1,2,3]
-                                           [--repeat 20] [--profile scythe]
+                                           [--repeat 20] [--profile scythe] [--before REF]
 
 For each game and seed the engine's greedy bot plays a fixed number of decisions (a game well
 under way), then a few states along the next decisions are each drawn for every seat and for a
@@ -11,6 +11,9 @@ spectator, `--repeat` times. It prints p50 and p95 of one seat's render (wall an
 CPU) and the engine's share apart (the seat's `view` and labelled legal actions, which the page
 needs whatever the board looks like). No database: the match rows are unsaved objects, as the
 renderer needs nothing else. `--profile GAME` prints cProfile's top functions for that game.
+`--before REF` first measures the same games on the tree of a git commit (extracted with
+`git archive` into a temporary folder, run by this script), so both figures share one machine
+load: the ratio is the figure to read on a busy machine.
 """
 
 from __future__ import annotations
@@ -21,12 +24,16 @@ import os
 import pstats
 import secrets
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent.parent
+# --root: the source tree to measure (the code of another commit, for --before).
+ROOT = Path(sys.argv[sys.argv.index("--root") + 1]) if "--root" in sys.argv else HERE
 sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
 # Decisions played before the first measured state, and how many states follow (every STRIDE).
 WARMUP = {"scythe": 220, "dicecity": 60, "spqf": 80}
@@ -133,16 +140,33 @@ def main() -> None:
     parser.add_argument("--seeds", default="1,2,3")
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--profile", metavar="GAME")
+    parser.add_argument("--before", metavar="REF", help="measure this git commit first")
+    parser.add_argument("--root", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.before:
+        before(args)
     _django_setup()
     seeds = [int(s) for s in args.seeds.split(",")]
     if args.profile:
         profile(args.profile, seeds)
         return
-    print(f"load average before: {Path('/proc/loadavg').read_text().split()[:3]}")
+    print(f"{ROOT}: load average before: {Path('/proc/loadavg').read_text().split()[:3]}")
     for game_name in args.games.split(","):
         report(game_name, measure(game_name, seeds, args.repeat))
     print(f"load average after:  {Path('/proc/loadavg').read_text().split()[:3]}")
+
+
+def before(args: argparse.Namespace) -> None:
+    """This script, run on the tree of another commit."""
+    with tempfile.TemporaryDirectory(prefix="board-render-") as tree:
+        archive = subprocess.run(
+            ["git", "-C", str(HERE), "archive", args.before], check=True, capture_output=True
+        )
+        subprocess.run(["tar", "-x", "-C", tree], input=archive.stdout, check=True)
+        print(f"before: {args.before}")
+        command = [sys.executable, __file__, "--root", tree, "--games", args.games]
+        subprocess.run(command + ["--seeds", args.seeds, "--repeat", str(args.repeat)], check=True)
+    print("after: this tree")
 
 
 if __name__ == "__main__":

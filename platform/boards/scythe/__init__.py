@@ -156,14 +156,17 @@ def _tile(view: dict[str, Any]) -> dict[str, Any]:
     return {"name": view["tile"], "text": TILE_TEXT.get(view["tile"], view["tile"]), "tiers": tiers}
 
 
-def _triumphs(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+def _triumphs(view: dict[str, Any], names: list[str]) -> str:
     """Scythe, Placing stars: who has placed which stars (combat: up to 2, Saxony more)."""
     seats = view["order"]
-    rows = [
-        {"name": text, "cells": ["★" * view["players"][s]["stars"].get(key, 0) for s in seats]}
+    head = "".join(f"<th>{esc(names[s])}</th>" for s in seats)
+    rows = "".join(
+        f"<tr><th>{text}</th>"
+        + "".join(f"<td>{'★' * view['players'][s]['stars'].get(key, 0)}</td>" for s in seats)
+        + "</tr>"
         for key, text in TRIUMPHS
-    ]
-    return {"names": [names[s] for s in seats], "rows": rows}
+    )
+    return f'<table class="sc-choicegrid sc-track"><tr><th></th>{head}</tr>{rows}</table>'
 
 
 def _grid(choices: Choices, kind: str) -> dict[str, Any] | None:
@@ -236,7 +239,6 @@ def board_context(
         "upgrade_grid": _grid(choices, "upgrade"),
         "enlist_grid": _grid(choices, "enlist"),
         "tile": _tile(view),
-        "triumphs": _triumphs(view, names),
         "decks": {
             "combat": view["deck"],
             "encounters": view["encounters"],
@@ -254,6 +256,7 @@ def board_context(
         ),
         "map": terrain_svg(factions) + pieces_svg(view, choices),
         "hex_list": _hex_list(choices),
+        "triumphs": _triumphs(view, names),
     }
     sc.update({k: mark_safe(v) for k, v in html.items()})  # built by markup.py's rules
     sc["rest"] = choices.rest()

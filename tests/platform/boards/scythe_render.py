@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+from html.parser import HTMLParser
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -88,3 +89,67 @@ def find(seats: int, until: Any) -> dict[str, Any]:
 
 def in_html(page: str, item: dict[str, Any]) -> bool:
     return f'data-action="{html.escape(item["json"])}"' in page
+
+
+class Element:
+    def __init__(self, tag: str, attrs: dict[str, str], parent: Element | None) -> None:
+        self.tag, self.attrs, self.parent = tag, attrs, parent
+        self.children: list[Element] = []
+
+    @property
+    def classes(self) -> set[str]:
+        return set(self.attrs.get("class", "").split())
+
+    def tooltip(self) -> str:
+        """Its title attribute, or the text of an SVG <title> child."""
+        if self.attrs.get("title"):
+            return self.attrs["title"]
+        titles = [c for c in self.children if c.tag == "title"]
+        return titles[0].attrs.get("text", "") if titles else ""
+
+    def within(self, cls: str) -> bool:
+        node = self.parent
+        while node is not None:
+            if cls in node.classes:
+                return True
+            node = node.parent
+        return False
+
+
+class _Tree(HTMLParser):
+    VOID = {"br", "input", "img", "hr", "meta", "link"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Element("root", {}, None)
+        self.stack = [self.root]
+        self.all: list[Element] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Element(tag, {k: v or "" for k, v in attrs}, self.stack[-1])
+        self.stack[-1].children.append(node)
+        self.all.append(node)
+        if tag not in self.VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Element(tag, {k: v or "" for k, v in attrs}, self.stack[-1])
+        self.stack[-1].children.append(node)
+        self.all.append(node)
+
+    def handle_endtag(self, tag: str) -> None:
+        while len(self.stack) > 1:
+            if self.stack.pop().tag == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        node = self.stack[-1]
+        if node.tag == "title":
+            node.attrs["text"] = node.attrs.get("text", "") + data
+
+
+def elements(page: str) -> list[Element]:
+    """Every element of an HTML (and inline SVG) page, with its parent and children."""
+    tree = _Tree()
+    tree.feed(page)
+    return tree.all

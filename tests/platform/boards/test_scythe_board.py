@@ -123,6 +123,30 @@ def test_it_never_shows_another_seats_objectives_or_combat_cards():
             else:
                 assert not any(html.escape(name) in page for name in names)
         assert page.count('class="sc-handlist"') == (0 if viewer is None else 1)
+        if viewer is not None:  # the own hand by value, in the chips and in their tooltip
+            hand = sorted(state["players"][viewer]["hand"])
+            assert f"Yours: {', '.join(map(str, hand))}." in page
+        assert page.count("Yours: ") == (0 if viewer is None else 1)
+
+
+@pytest.mark.parametrize("phase", ["top", "move", "combat", "encounter", "end"])
+def test_what_a_seat_sees_depends_only_on_what_it_may_know(phase):
+    """Another seat's hand, objectives and undisclosed dial, the decks' order: re-dealt at
+    random, the board and the frame around it (buttons, tooltips, data for board.js) must not
+    change by one byte."""
+    state = find(3, lambda s: s["phase"] == phase and s["turns"] > 6)
+    changed = 0
+    for viewer in range(3):
+        seen = render(state, viewer, frame=True)
+        for seed in (5, 6):
+            again = GAME.redetermine(state, viewer, Rng.from_seed(seed))
+            assert render(again, viewer, frame=True) == seen, (phase, viewer)
+            secrets = [
+                (p["hand"], p["objs"]) for s, p in enumerate(state["players"]) if s != viewer
+            ]
+            dealt = [(p["hand"], p["objs"]) for s, p in enumerate(again["players"]) if s != viewer]
+            changed += secrets != dealt
+    assert changed  # the secrets were really dealt anew
 
 
 def test_it_offers_the_dial_and_keeps_it_secret_until_both_have_chosen():
