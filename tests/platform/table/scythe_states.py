@@ -47,6 +47,16 @@ def ready_to_build() -> State:
     return play(state, 0, {"type": "skip"})
 
 
+def ready_to_upgrade() -> State:
+    """Nordic (seat 0) has taken the Upgrade section and skipped Bolster: any top box with its
+    cube may go to any bottom action's slot (oil on r1c4 pays)."""
+    state = table(["nordic", "saxony"], ["Industrial", "Engineering"])
+    state["res"] = {"r1c4": [0, 0, 0, 4]}
+    state["turn"], state["phase"], state["ctx"] = 0, "section", {}
+    state = play(state, 0, {"type": "section", "n": section_with_bottom(state, 0, "upgrade")})
+    return play(state, 0, {"type": "skip"})
+
+
 def reached(phase: str, seats: int = 2) -> State:
     """A random game's first state in `phase` (seeds tried in order: the same state each run)."""
     for seed in range(1, 60):

@@ -12,7 +12,7 @@ from tests.platform.conftest import make_user
 
 from .conftest import PHONE, SHOTS, in_thread, needs_chromium, session_cookie, wait_js
 from .factories import seeded_match
-from .scythe_states import mech_with_cargo, ready_to_build, state_match
+from .scythe_states import mech_with_cargo, ready_to_build, ready_to_upgrade, state_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, needs_chromium]
 GAME = get_game("scythe")
@@ -133,6 +133,22 @@ def test_it_builds_by_clicking_the_structure_on_the_mat_then_a_territory(launch)
         hex_click(page, "r1c5")
         wait_js(page, VERSION_IS.format(1))
     assert logged(match) == [{"type": "build", "kind": "mill", "hex": "r1c5"}]
+
+
+def test_it_upgrades_by_clicking_a_top_box_then_a_bottom_action_on_the_mat(launch):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = state_match(ready_to_upgrade(), [alice, bob])
+    cookie = session_cookie(alice)
+    with launch() as open_page:
+        page = open_page(cookie, f"/matches/{match.pk}/")
+        wait_js(page, READY)
+        page.locator('#my-area .sc-box.sc-pick[data-name="+2 power"]').click()
+        bottoms = page.locator("#my-area .sc-bottomrow td.sc-target")
+        assert bottoms.count() == 4  # any bottom action's cost slot
+        assert page.locator("#my-area .sc-box.sc-target").count() == 0
+        page.locator('#my-area .sc-bottomrow td.sc-target[data-name^="Deploy"]').click()
+        wait_js(page, VERSION_IS.format(1))
+    assert logged(match) == [{"type": "upgrade", "top": "power", "bottom": "deploy"}]
 
 
 def test_an_opponents_last_turn_is_highlighted_on_the_map_after_an_update(launch):
