@@ -2,11 +2,12 @@
 
 Pure Python (no database). It reads only the engine contract: the seat's view (which carries
 control and the score so far), the legal actions and the game's `reference()` data
-(reference.py). Each legal action of the viewer is attached to what it acts on: a hex
-(hexmap.py: move destinations, placements, produce, deploy, build, fights), a mat section or
-top box (mats.py), a dial value, a combat card, an encounter option, a Factory card, an
-objective, an upgrade or enlist cell (here), so the template can make it clickable in place;
-the site still lists every action as a button too.
+(reference.py). Each legal action of the viewer is attached to what it acts on (choices.py): a
+territory of the map (hexmap.py), the viewer's mat (mats.py), a panel of the moment (combat,
+encounter, Factory cards, the upgrade and enlist grids: here), else a button in the status bar.
+The parts drawn for every seat on every update (map, mats, the list of choices on the map) come
+ready-made as HTML (markup.py); the panels that appear now and then stay in templates. The site
+still lists every action as a button too, collapsed (play/board_frame.html).
 """
 
 from __future__ import annotations

@@ -19,15 +19,3 @@ def place(hex_id: str) -> str:
     """`Mountain south of the Nordic base (r2c4)`: as the log names a territory."""
     name = HEX_NAMES.get(hex_id)
     return f"{name} ({hex_id})" if name else hex_id
-
-
-def carry_words(carry: str) -> str:
-    """What a moving unit takes along, in the engine's words: `the oil`, `2 oil`, or the mix
-    chosen next (`carry=` is `some`, a kind, or `kind:count`)."""
-    words = REF["words"]["carry"]
-    if carry == "some":
-        return str(words["some"])
-    kind, _, part = carry.partition(":")
-    if part:
-        return str(words["part"].format(count=part, kind=kind))
-    return str(words["whole"].format(kind=kind))

@@ -19,7 +19,6 @@ COLOURS = {
 }
 INK = {"crimea": "#222", "polania": "#222"}  # text on light faction colours
 RES_NAMES = tuple(REF["resources"])
-RES_SHORT = {"food": "F", "wood": "W", "metal": "M", "oil": "O"}
 STRUCT_SHORT = {"monument": "Mo", "mill": "Mi", "mine": "Mn", "armory": "Ar"}
 TOP_TITLES = {
     "move_gain": "Move / Gain",

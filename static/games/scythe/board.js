@@ -99,6 +99,12 @@
   document.addEventListener("click", function (event) {
     if (!board.contains(event.target)) return;
     const el = event.target.closest("[data-part]");
+    const onMap = event.target.closest("svg.sc-map");
+    if (alts && el && el.classList.contains("sc-picked")) {  // a second click: put it back
+      stop(event);
+      cancel();
+      return;
+    }
     const hex = hexOf(event.target);
     const asPart = el ? narrow(partsOf(el)) : [];
     const asHex = hex ? narrow([{to: hex}, {hex: hex}]) : [];
@@ -112,7 +118,9 @@
       if (fresh.length) { reset(); next = fresh; picked = el; }
     }
     if (!next) {
-      if (alts) { stop(event); cancel(); }  // a click elsewhere drops the half-made choice
+      // Anything else drops the half-made choice; a button still does what it says, but a
+      // territory that does not continue the choice is not taken for another one.
+      if (alts) { cancel(); if (onMap) stop(event); }
       return;
     }
     stop(event);
@@ -174,8 +182,8 @@
 
   // The strip: what is chosen so far, a menu of the actions left (when few), Cancel.
   function show(found) {
-    mark(found);
-    const menu = found.length <= MAX_MENU ? found : [];
+    const more = mark(found);
+    const menu = found.length <= MAX_MENU || !more ? found : [];
     strip("Chosen: " + names.join(" → ") + ". " +
       (found.length > menu.length ? "Click a highlighted place." : "Click a highlighted place, or choose:"),
       menu, true);
@@ -215,9 +223,9 @@
 
   // Highlight what may follow: things with data-part that narrow the choice, and territories.
   function mark(found) {
+    let count = 0;
     board.querySelectorAll("[data-part]").forEach(function (el) {
-      const more = narrow(partsOf(el));
-      if (more.length) el.classList.add("sc-target");
+      if (narrow(partsOf(el)).length) { el.classList.add("sc-target"); count++; }
     });
     const hexes = new Set();
     found.forEach(function (a) {
@@ -228,6 +236,7 @@
     hexes.forEach(function (h) { ring(h, "sc-aim"); });
     const root = board.querySelector(".sc");
     if (root) root.classList.add("sc-composing");
+    return count + hexes.size;  // how many things may follow
   }
 
   // --- the overlay on the map: targets and last moves ---------------------------------------------

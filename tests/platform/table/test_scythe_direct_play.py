@@ -102,6 +102,9 @@ def test_a_half_made_choice_is_cancelled_before_anything_is_sent(launch):
         page.keyboard.press("Escape")
         assert not compose.is_visible() and page.locator("#board .sc-picked").count() == 0
         page.locator(MECH).click()
+        page.locator(MECH).click()  # a second click on the unit puts it back
+        assert not compose.is_visible() and page.locator("#board .sc-picked").count() == 0
+        page.locator(MECH).click()
         compose.get_by_role("button", name="Cancel").click()
         assert not compose.is_visible() and page.locator("#board .sc-target").count() == 0
         page.locator(MECH).click()
