@@ -64,3 +64,21 @@ def test_your_mat_and_every_choice_of_the_moment_are_in_the_first_screen(launch,
                 problems.append(f"{size}: {page_width(page)} px wide")
             page.context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_finished_game_shows_the_result_first_and_fits_the_screen(launch):
+    from .factories import played_to_end, seeded_match
+
+    people = [make_user(name) for name in ("alice", "bob", "carol")]
+    match = played_to_end(seeded_match("scythe", 2, people))
+    cookie = session_cookie(people[0])
+    with launch() as open_page:
+        for size, viewport in SIZES.items():
+            page = open_page(cookie, f"/matches/{match.pk}/", viewport)
+            wait_js(page, "document.getElementById('board').dataset.snapshot !== undefined")
+            page.screenshot(path=str(SHOTS / f"scythe-finished-{size}.png"))
+            top = page.evaluate("document.getElementById('outcome').getBoundingClientRect().top")
+            assert 0 <= top < viewport["height"] / 2, (size, top)
+            assert page.locator("#board [data-part], #board .sc .legal").count() == 0
+            assert page_width(page) <= viewport["width"], size
+            page.context.close()
