@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.safestring import mark_safe
 
 from .choices import Choices
-from .hexmap import FRAME, pieces_svg, terrain_svg, unit_hex_now, unit_name
+from .hexmap import FRAME, pieces_svg, terrain_svg, unit_name
 from .markup import esc, legal
 from .mats import BOTTOMS, ENLIST_BONUSES
 from .players import mine_html, opponent_html
@@ -39,10 +39,10 @@ def _prompt(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "move" and "move" in ctx:
         move = ctx["move"]
-        text = f"Move: {move['left']} more unit(s) may move, up to {move['reach']} step(s) each"
+        text = f"Move: {many(move['left'], 'more unit')}, {many(move['reach'], 'step')} each"
         p = view["players"][view["turn"]]
-        moved = [f"{unit_name(p, u)} to {place(str(unit_hex_now(p, u)))}" for u in ctx["moved"]]
-        return text + (f" (moved: {', '.join(moved)})" if moved else "")
+        moved = [unit_name(p, u) for u in ctx["moved"]]
+        return text + (f"; moved: {', '.join(moved)}" if moved else "")
     if phase == "grant" and ctx.get("queue"):
         head = ctx["queue"][0]
         text = GRANT_TEXT.get(head, head)
@@ -67,6 +67,10 @@ def _prompt(view: dict[str, Any]) -> str:
         what, amount = ctx["enc"]["gains"][0]
         return f"Encounter: take as much of {gains({what: amount})} as wanted"
     return PHASES.get(phase, phase)
+
+
+def many(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def _combat(view: dict[str, Any], names: list[str], choices: Choices) -> dict[str, Any] | None:

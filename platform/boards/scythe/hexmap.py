@@ -115,13 +115,6 @@ def terrain_svg(factions: tuple[str, ...]) -> str:
 # --- units ------------------------------------------------------------------------------------
 
 
-def unit_hex_now(p: dict[str, Any], unit: str) -> str | None:
-    if unit == "char":
-        return str(p["char"])
-    index = int(unit[1:])
-    return p["mechs"][index] if unit[0] == "m" else p["workers"][index]  # type: ignore[no-any-return]
-
-
 def unit_name(p: dict[str, Any], unit: str) -> str:
     if unit == "char":
         return "Character"

@@ -27,7 +27,7 @@ TOP_TITLES = {
     "produce": "Produce",
 }
 TOP_TEXT = {  # (one, several): the words on a top-row box
-    "move": ("move {} unit", "move {} units"),
+    "move": ("{} unit", "{} units"),
     "gain": ("+{} coin", "+{} coins"),
     "power": ("+{} power", "+{} power"),
     "cards": ("+{} card", "+{} cards"),

@@ -12,7 +12,6 @@ from django.template.loader import render_to_string
 
 from boards.scythe import board_context
 from games.core import Rng, get_game
-from play.selectors import outcome_table
 
 GAME = get_game("scythe")
 REFERENCE = GAME.reference()
@@ -43,7 +42,8 @@ def legal_items(state: dict[str, Any], seat: int | None) -> list[dict[str, Any]]
 
 
 def render(state: dict[str, Any], seat: int | None, frame: bool = False) -> str:
-    """The board as the site draws it (play.selectors.board_html without the Match row)."""
+    """The board as the site draws it (play.selectors.board_html without the Match row, so
+    without the end screen, which play's tests cover)."""
     n = len(state["players"])
     view = GAME.view(state, seat)
     legal = legal_items(state, seat)
@@ -58,8 +58,6 @@ def render(state: dict[str, Any], seat: int | None, frame: bool = False) -> str:
         "version": 1,
         "board_templates": ["games/scythe/board.html", "play/board_generic.html"],
     }
-    if context["outcome"]:
-        context.update(outcome_table(context["outcome"], context["players"]))
     context.update(board_context(view, seat, legal, context["players"]))
     template = "play/board_frame.html" if frame else "games/scythe/board.html"
     return render_to_string(template, context)

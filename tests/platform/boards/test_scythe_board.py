@@ -172,12 +172,12 @@ def test_it_offers_the_dial_and_keeps_it_secret_until_both_have_chosen():
     assert render(dialled, None) == render(again, None)
 
 
-def test_it_draws_the_end_of_the_game_with_the_scoring_table():
+def test_it_draws_the_end_of_the_game_with_each_mats_final_score():
     state = play(2, 1, lambda s: bool(s["over"]), limit=20000)
     assert state is not None
     page = render(state, 0, frame=True)
     assert "Game over" in page
-    assert "structure_bonus" in page and "territories" in page
+    assert "structure_bonus" in page and "Controls" in page  # the breakdown, in the mats
     assert "Seat0Name" in page and "Seat1Name" in page
     assert "legal" not in page.replace("sc-legend", "")
     outcome = GAME.outcome(state)

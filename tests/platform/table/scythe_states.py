@@ -37,6 +37,12 @@ def mech_with_cargo() -> State:
     return play(at(state, 0, "move_gain"), 0, {"type": "move"})
 
 
+def second_unit_moving() -> State:
+    """mech_with_cargo, once the mech has stepped to r3c5 with both workers and the metal."""
+    step = {"type": "step", "unit": "m0", "to": "r3c5", "workers": 2, "carry": "metal"}
+    return play(mech_with_cargo(), 0, step)
+
+
 def ready_to_build() -> State:
     """Nordic (seat 0) has taken the Build section and skipped its top action: every structure
     may go on r1c4 or r1c5 (wood on r1c4 pays)."""

@@ -1,8 +1,9 @@
 """The visual check, stricter for Scythe and at more moments than the start: on a laptop
-(1280x900) and a phone (390x844), seen by the seat to play, the player's own mat (#my-area) and
-every choice of the moment drawn on the board (the clickable things of the status bar, the
-panel of the moment, the mat and the territories ringed on the map) are wholly in the first
-screen, and the page is no wider than the screen. Screenshots go to var/screenshots/."""
+(1280x900) and a phone (390x844), seen by the seat to play, the player's own mat (#my-area), the
+whole map when it holds choices, and every choice of the moment drawn on the board (the
+clickable things of the status bar, the panel of the moment, the mat and the territories ringed
+on the map) are wholly in the first screen, and the page is no wider than the screen.
+Screenshots go to var/screenshots/."""
 
 from __future__ import annotations
 
@@ -11,12 +12,20 @@ import pytest
 from tests.platform.conftest import make_user
 
 from .conftest import LAPTOP, PHONE, SHOTS, needs_chromium, page_width, session_cookie, wait_js
-from .scythe_states import GAME, mech_with_cargo, reached, ready_to_build, state_match
+from .scythe_states import (
+    GAME,
+    mech_with_cargo,
+    reached,
+    ready_to_build,
+    second_unit_moving,
+    state_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, needs_chromium]
 
 MOMENTS = {
     "move": mech_with_cargo,
+    "move-on": second_unit_moving,
     "build": ready_to_build,
     "combat": lambda: reached("combat"),
     "encounter": lambda: reached("encounter"),
@@ -32,8 +41,10 @@ OUT_OF_VIEW = """(() => {
   const out = [];
   const area = document.getElementById('my-area');
   if (!area) return ['no #my-area'];
+  const map = document.querySelector('#board svg.sc-map');
   const seen = [area, ...document.querySelectorAll(
     '#board .sc .legal, #board .sc .sc-pick, #board .sc .sc-ring')];
+  if (map.querySelector('.sc-ring, .sc-pick')) seen.push(map);  // choices there: all of it
   for (const el of seen) {
     if (el.closest('.actions, .sc-hexlist, .sc-players, details:not([open])')) continue;
     const r = el.getBoundingClientRect();
