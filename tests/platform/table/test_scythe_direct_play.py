@@ -203,3 +203,27 @@ def _move_first(seat):
         return next(a for a in GAME.legal_actions(s, seat) if a["type"] == "step")
 
     return [section, lambda s: {"type": "move"}, worker_step, lambda s: {"type": "end_move"}]
+
+
+def test_a_long_press_on_a_phone_shows_what_a_thing_does(launch):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = state_match(ready_to_build(), [alice, bob])
+    cookie = session_cookie(alice)
+    with launch() as open_page:
+        page = open_page(cookie, f"/matches/{match.pk}/", PHONE)
+        wait_js(page, READY)
+        mill = '#my-area .sc-struct[data-name="Mill"]'
+        page.dispatch_event(mill, "pointerdown", {"pointerType": "touch", "bubbles": True})
+        page.wait_for_timeout(800)
+        tip = page.locator("#sc-tip")
+        assert tip.is_visible() and "Mill: when you Produce" in tip.inner_text()
+        tip.click()
+        assert not tip.is_visible()
+        page.dispatch_event(
+            "#board svg.sc-map .sc-hex[data-hex='r4c3'] polygon",
+            "pointerdown",
+            {"pointerType": "touch", "bubbles": True},
+        )
+        page.wait_for_timeout(800)
+        assert "The Factory (r4c3)" in tip.inner_text()
+    assert logged(match) == []  # explaining sends nothing
