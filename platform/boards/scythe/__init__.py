@@ -253,6 +253,7 @@ def board_context(
         "frame": FRAME,
         "colours": esc(",".join(COLOURS[p["faction"]] for p in view["players"])),
         "seat": "" if seat is None else seat,
+        "resources": ",".join(REF["resources"]),  # the order of the view's resource counts
     }
     html = {
         "mine": mine_html(view, infos.get(seat), choices) if seat is not None else "",

@@ -17,7 +17,7 @@
   const board = document.getElementById("board");
   const T = window.TABLE;
   if (!board || !T) return;
-  const RES = ["food", "wood", "metal", "oil"];
+  let RES = ["food", "wood", "metal", "oil"];  // the order of the view's counts (data-resources)
   const MAX_MENU = 10;
   let alts = null;      // the decision being composed: alternative partial actions
   let names = [];       // what has been clicked, in words
@@ -304,6 +304,8 @@
 
   function openDialog(found) {
     closeDialog();
+    const root = board.querySelector(".sc");
+    if (root && root.dataset.resources) RES = root.dataset.resources.split(",");
     const named = unitNames();
     const units = Array.from(new Set(found.map(function (a) { return a.unit; })));
     dialog = document.createElement("dialog");
