@@ -67,7 +67,7 @@ def chat_replay(context: template.Context) -> dict[str, Any]:
     request = context["request"]
     place = _place(context)
     lines = selectors.lines_seen(place, request.user) if place is not None else []
-    seqs = [entry["seq"] for entry in context.get("log", [])]
+    seqs = [entry["seq"] for entry in context.get("log") or []]
     shown = [(line, bisect_right(seqs, line.step)) for line in lines]
     return {"readable": place is not None, "lines": shown, "step": context.get("step", 0)}
 
