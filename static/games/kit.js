@@ -95,7 +95,10 @@
     if (!el) { hideTip(); return; }
     if (el !== tipFor) hoverTimer = setTimeout(function () { showTip(el); }, 250);
   });
-  board.addEventListener("pointerleave", hideTip);
+  // A finger lifted also "leaves": only the mouse leaving hides a tooltip.
+  board.addEventListener("pointerleave", function (event) {
+    if (event.pointerType === "mouse") hideTip();
+  });
   board.addEventListener("focusin", function (event) {
     const el = tipOf(event.target);
     if (el) showTip(el);
@@ -210,8 +213,10 @@
   function moveDrag(event) {
     held.ghost.style.left = (event.clientX - held.dx) + "px";
     held.ghost.style.top = (event.clientY - held.dy) + "px";
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    const over = held.list.find(function (t) { return under && t.contains(under); }) || null;
+    // The innermost target under the pointer (a token inside a space is a target of its own).
+    let over = document.elementFromPoint(event.clientX, event.clientY);
+    while (over && held.list.indexOf(over) < 0) over = over.parentElement;
+    over = over || null;
     if (over !== held.over) {
       if (held.over) held.over.classList.remove("drop-over");
       if (over) over.classList.add("drop-over");

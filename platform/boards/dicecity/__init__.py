@@ -17,7 +17,8 @@ from typing import Any
 
 from . import places
 from . import words as W
-from .places import Item, Key
+from .city import card, city, trays
+from .places import Item
 
 STEP_TITLES = {"dice": "Dice step", "attack": "Attack step", "build": "Build and trade step"}
 STEP_HINTS = {
@@ -38,75 +39,6 @@ PENDING_TITLES = {
 ATTACKS = ("attack_bandits", "attack_location", "raid")
 
 
-def _card(slug: str) -> dict[str, Any]:
-    catalogue = W.catalogue()
-    card = catalogue["cards"][slug]
-    cost = [f"{n} {catalogue['resources'][i]}" for i, n in enumerate(card["cost"]) if n]
-    out = {
-        "slug": slug,
-        "name": card["name"],
-        "type": card["type"],
-        "vp": card["vp"],
-        "defense": card["defense"],
-        "text": card["text"],
-        "cost": ", ".join(cost) or "free",
-        "price": [
-            {"res": res, "n": n}
-            for res, n in zip(catalogue["resources"], card["cost"], strict=True)
-            if n
-        ],
-        "printed": bool(card.get("printed")),
-    }
-    out["tip"] = W.card_tip(out)
-    return out
-
-
-def _cell(p: dict[str, Any], seat: int, slot: int, owner: str, ctx: dict[str, Any]) -> Item:
-    colour = W.catalogue()["rows"][slot // 6]
-    col = slot % 6 + 1
-    cell = _card(p["city"][slot])
-    cell.update(vp=p["location_vp"][slot], off=p["off"][slot], shield=p["defense"][slot])
-    die = colour if p["dice"][slot // 6] == slot % 6 else None
-    item = ctx["found"].get(("cell", seat, slot))
-    pick = f"die:{die}" if die and f"die:{die}" in ctx["picks"] else ""
-    cell.update(
-        slot=slot,
-        row=colour,
-        col=col,
-        die=die,
-        pick=pick,
-        tray=_tray(seat, die, ctx["steps"]) if pick else None,
-        reroll=ctx["reroll"] is not None and die in ctx["reroll_dice"] and seat == ctx["seat"],
-        after=places.after(ctx["steps"].get(("cell", seat, slot))),
-        item=item,
-        tip=(f"Now: {item['label']}. " if item else "") + W.cell_tip(cell, f"{colour} {col}", owner),
-        die_tip=W.die_tip(die, col, cell["name"], bool(pick)) if die else "",
-    )
-    return cell
-
-
-def _tray(seat: int, die: str | None, steps: dict[Key, dict[str, str]]) -> dict[str, str]:
-    """What a picked die may do that has no place in the city: pass, refresh."""
-    return {
-        kind: places.after(steps.get((kind, seat, die)))
-        for kind in ("pass", "refresh")
-        if steps.get((kind, seat, die))
-    }
-
-
-def _city(p: dict[str, Any], seat: int, owner: str, ctx: dict[str, Any]) -> list[Any]:
-    active = ctx["view"]["turn"]["seat"] == seat and not ctx["view"]["over"]
-    return [
-        {
-            "colour": colour,
-            "tip": W.row_tip(colour),
-            "cells": [_cell(p, seat, r * 6 + col, owner, ctx) for col in range(6)],
-            "used": active and p["dice"][r] < 0,
-        }
-        for r, colour in enumerate(W.catalogue()["rows"])
-    ]
-
-
 def _player(seat: int, p: dict[str, Any], info: Any, ctx: dict[str, Any]) -> Item:
     view, found = ctx["view"], ctx["found"]
     name = info["name"] if info else f"Player {seat + 1}"
@@ -122,13 +54,15 @@ def _player(seat: int, p: dict[str, Any], info: Any, ctx: dict[str, Any]) -> Ite
         for i, res in enumerate(W.catalogue()["resources"])
     ]
     owner = "your city" if seat == ctx["seat"] else f"{name}'s city"
+    rows = city(p, seat, owner, ctx)
     return {
         "seat": seat,
         "name": name,
         "is_bot": bool(info and info.get("is_bot")),
         "active": active,
         "targeted": any(key[1] == seat for key in found if key[0] in ("cell", "stock")),
-        "rows": _city(p, seat, owner, ctx),
+        "rows": rows,
+        "trays": trays(rows) if seat == ctx["seat"] else [],
         "columns": [{"n": n, "tip": W.column_tip(n)} for n in range(1, 7)],
         "stock": stock,
         "passes": p["passes"],
@@ -153,9 +87,9 @@ def _market(view: dict[str, Any], ctx: dict[str, Any]) -> dict[str, Any]:
     found = ctx["found"]
     refresh = places.after(ctx["steps"].get(("refresh", view["turn"]["seat"])))
     return {
-        "display": [dict(_card(slug), item=found.get(("card", slug))) for slug in view["display"]],
+        "display": [dict(card(slug), item=found.get(("card", slug))) for slug in view["display"]],
         "piles": [
-            dict(_card(slug), left=left, item=found.get(("card", slug)))
+            dict(card(slug), left=left, item=found.get(("card", slug)))
             for slug, left in view["piles"].items()
         ],
         "bandits": [

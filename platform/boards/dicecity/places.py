@@ -88,8 +88,8 @@ def _die_targets(a: dict[str, Any], dice: list[int], seat: int) -> list[Key]:
         return [("cell", seat, slot(a["other"], a["col"]))]
     if kind == "move_die":
         return [("cell", seat, slot(a["die"], a["col"]))]
-    if kind == "reactivate":
-        return [("cell", seat, slot(a["row"], a["col"]))]
+    if kind == "reactivate":  # on the deactivation token: the space may be a move's target
+        return [("token", seat, slot(a["row"], a["col"]))]
     # Pass and refresh: on the die's own tray; pass also on the pass tokens, refresh on the
     # display's title.
     return [(kind, seat), (kind, seat, a["die"])]

@@ -105,3 +105,33 @@ def _record(game: Any, match: Match, seq: int, state: State, seat: int, action: 
 
 def seat_to_act(match: Match) -> int:
     return int(get_game(match.game).to_act(match.state)[0])
+
+
+def match_with_state(game_name: str, users: list[Any], state: State, bots: tuple[str, ...] = ()):
+    """A match of `users` (then `bots`) whose state is `state`, built for a scenario: the log
+    is empty and the seats to act are the engine's."""
+    game = get_game(game_name)
+    match = seeded_match(game_name, 1, users, bots)
+    Match.objects.filter(pk=match.pk).update(state=state)
+    acting = set(game.to_act(state))
+    for seat_row in match.seats.all():
+        Seat.objects.filter(pk=seat_row.pk).update(to_act=seat_row.index in acting)
+    match.refresh_from_db()
+    return match
+
+
+def touch_page(open_page: Callable[..., Any], cookie: str, path: str) -> Any:
+    """A phone (390x844) with a touch screen, logged in with `cookie`, at `path`: taps and long
+    presses are touch events there (the launch fixture's pages have a mouse)."""
+    from .conftest import PHONE, TIMEOUT_MS
+
+    first = open_page(cookie, "/", PHONE)
+    browser, base = first.context.browser, first.url.rstrip("/")
+    jar = first.context.cookies()
+    first.context.close()
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_cookies(jar)
+    page = context.new_page()
+    page.goto(base + path)
+    return page
