@@ -15,7 +15,7 @@
   const ACTIONABLE = "[data-action],[data-pick],[data-after],[data-compose],[role=button],button,a,summary,input";
   const LONG_PRESS_MS = 450;
   const DRAG_PX = 6;
-  let quietUntil = 0;  // a click that ends a drag or a long press is not a choice
+  let quiet = false;  // the click that ends a drag or a long press is not a choice
 
   // A canonical text for an action: legal lists and composed actions compare by it.
   function actionKey(value) {
@@ -36,8 +36,15 @@
   }
 
   window.addEventListener("click", function (event) {
-    if (Date.now() < quietUntil) { event.stopPropagation(); event.preventDefault(); }
+    if (quiet) { quiet = false; event.stopPropagation(); event.preventDefault(); }
   }, true);
+
+  // The browser sends that click right after the pointer is lifted, if at all: a little later
+  // a click is the player's again.
+  function quietClick(ms) {
+    quiet = true;
+    setTimeout(function () { quiet = false; }, ms);
+  }
 
   // --- tooltips -------------------------------------------------------------------------------
 
@@ -104,7 +111,9 @@
     if (el) showTip(el);
   });
   board.addEventListener("focusout", hideTip);
-  window.addEventListener("scroll", hideTip, {passive: true});
+  window.addEventListener("scroll", function () {  // the bubble follows its element
+    if (tipFor && document.contains(tipFor)) showTip(tipFor); else hideTip();
+  }, {passive: true});
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") hideTip();
   });
@@ -116,12 +125,15 @@
     if (!el) { hideTip(); return; }
     press = {x: event.clientX, y: event.clientY, el: el, timer: setTimeout(function () {
       showTip(el);
-      quietUntil = Date.now() + 800;  // the finger lifts: no choice made
-      press = null;
+      press.shown = true;  // the finger lifts: no choice made
     }, LONG_PRESS_MS)};
   });
   function endPress(event) {
     if (!press) return;
+    if (press.shown) {
+      if (event.type !== "pointermove") { press = null; quietClick(350); }
+      return;
+    }
     if (event.type === "pointermove" &&
         Math.hypot(event.clientX - press.x, event.clientY - press.y) < 10) return;
     clearTimeout(press.timer);
@@ -181,7 +193,7 @@
     const done = held;
     endDrag();
     if (!done.ghost) return;
-    quietUntil = Date.now() + 400;
+    quietClick(0);
     if (dropped) done.d.drop(done.piece, dropped);
     if (done.d.end) done.d.end(done.piece);
   });

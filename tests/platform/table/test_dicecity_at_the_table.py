@@ -233,6 +233,7 @@ def test_tooltips_show_on_hover_and_on_a_phone_tap_or_long_press(launch):
         page.locator('.dc-opponent[data-seat="1"] summary').tap()  # open bob's city
         page.locator('.dc-opponent td[data-row="red"][data-col="1"]').tap()
         wait_js(page, f"!{tip}.hidden && {tip}.textContent.includes('Cave')")
+        page.locator('.dc-piles [data-card="quarry"]').scroll_into_view_if_needed()
         x, y = _center(page, '.dc-piles [data-card="quarry"]')
         touch = page.context.new_cdp_session(page)
         touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
