@@ -29,8 +29,13 @@ STEP_TITLES = {
     "recruit": "Recruit phase: take a card from the central row or another player's row",
     "over": "Game over",
 }
-# Choices that let a player do nothing now; a step offering none of them is compulsory.
+# Choices that let a player do nothing now; a step offering none of them is compulsory. Resolving
+# without adding modifiers is one too (but not choosing the colour a card asks for).
 WAYS_OUT = frozenset({"pass", "decline", "stop"})
+
+
+def _way_out(action: dict[str, Any]) -> bool:
+    return action["type"] in WAYS_OUT or action == {"type": "go"}
 
 
 def _category(cat: str) -> str:
@@ -191,7 +196,7 @@ def board_context(
         "sp": {
             "me": next((p for p in every if p["you"]), None),
             "others": [p for p in every if not p["you"]],
-            "compulsory": bool(legal) and not any(i["action"]["type"] in WAYS_OUT for i in legal),
+            "compulsory": bool(legal) and not any(_way_out(i["action"]) for i in legal),
             "players": every,
             "central": _cards(view["central"], ctx),
             "civ_count": view["civ_count"],

@@ -9,7 +9,9 @@ recruit), on a laptop (1280x900) and a phone (390x844), it fails when
 - a choice is offered only as a button of that list, not on the board itself,
 - the page is wider than the screen.
 
-Screenshots go to var/screenshots/ (cards-<game>-<moment>-<size>.png) for people to look at."""
+The board of a player who waits (another seat to play) and the end of a game are checked for
+their width and photographed too. Screenshots go to var/screenshots/
+(cards-<game>-<moment>-<size>.png) for people to look at."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import pytest
 from tests.platform.conftest import make_user
 
 from .conftest import LAPTOP, PHONE, SHOTS, needs_chromium, page_width, session_cookie, wait_js
+from .factories import played_to_end, seeded_match
 from .positions import MOMENTS, match_at, seat_to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, needs_chromium]
@@ -90,12 +93,21 @@ def _tables(game: str) -> list[tuple[str, object, str]]:
     for label, seed, moment in moments:
         match = match_at(game, seed, people, moment)
         tables.append((label, match, session_cookie(people[seat_to_act(match)])))
+    waiting = match_at(game, 2, people, always)
+    idle = (seat_to_act(waiting) + 1) % len(people)
+    tables.append(("waiting", waiting, session_cookie(people[idle])))
+    over = played_to_end(seeded_match(game, 4, people))
+    tables.append(("over", over, session_cookie(people[0])))
     return tables
 
 
 def _problems(page, game: str, label: str, size: str, viewport: dict[str, int]) -> list[str]:
     where = f"{game} {label} {size}"
     found = []
+    if page_width(page) > viewport["width"]:
+        found.append(f"{where}: {page_width(page)} px wide")
+    if label == "over":  # the result comes first: only the width matters
+        return found
     area = page.evaluate(OWN_AREA)
     if area is None or area["top"] < 0 or area["bottom"] > viewport["height"]:
         found.append(f"{where}: own area at {area}")
@@ -106,8 +118,6 @@ def _problems(page, game: str, label: str, size: str, viewport: dict[str, int]) 
         found.append(f"{where}: {len(missing)} choices out of view, e.g. {missing[:3]}")
     if page.evaluate(ONLY_AS_BUTTONS):
         found.append(f"{where}: choices offered only as buttons")
-    if page_width(page) > viewport["width"]:
-        found.append(f"{where}: {page_width(page)} px wide")
     return found
 
 
