@@ -96,9 +96,12 @@ def _market(view: dict[str, Any], ctx: dict[str, Any]) -> dict[str, Any]:
             dict(b, left=left, item=found.get(("bandits", i)), tip=W.bandit_tip(**b, left=left))
             for i, (b, left) in enumerate(zip(catalogue["bandits"], view["bandits"], strict=True))
         ],
-        "ships": [_ship(ship, left, found.get(("ship", i))) for i, (ship, left) in enumerate(
-            zip(catalogue["trade_ships"], view["ships"], strict=True)
-        )],
+        "ships": [
+            _ship(ship, left, found.get(("ship", i)))
+            for i, (ship, left) in enumerate(
+                zip(catalogue["trade_ships"], view["ships"], strict=True)
+            )
+        ],
         "refresh_after": refresh,
         "deck_count": view["deck_count"],
         "deck_tip": W.deck_tip(view["deck_count"]),
@@ -138,10 +141,11 @@ def board_context(
 ) -> dict[str, Any]:
     steps = places.two_step(legal, view)
     reroll = places.reroll_dice(legal)
-    ctx = {
+    found = places.targets(legal, view)
+    ctx: dict[str, Any] = {
         "view": view,
         "seat": seat,
-        "found": places.targets(legal, view),
+        "found": found,
         "steps": steps,
         "picks": {pick for mapping in steps.values() for pick in mapping},
         "reroll": reroll,
@@ -149,9 +153,9 @@ def board_context(
     }
     names = {p["seat"]: p for p in players}
     every = [_player(i, p, names.get(i), ctx) for i, p in enumerate(view["players"])]
-    # The viewer's own city first; a spectator follows the seat to play.
+    # The viewer's own city first; a spectator sees every city open.
     return {
-        "board_actions": places.placed(ctx["found"], steps, legal),
+        "board_actions": places.placed(found, steps, legal),
         "dc": {
             "me": every[seat] if seat is not None else None,
             "others": [p for p in every if seat is None or p["seat"] != seat],

@@ -66,17 +66,15 @@ def city(p: dict[str, Any], seat: int, owner: str, ctx: dict[str, Any]) -> list[
 
 
 def _cell(p: dict[str, Any], seat: int, slot: int, owner: str, ctx: dict[str, Any]) -> Item:
-    colour = W.catalogue()["rows"][slot // 6]
-    col = slot % 6 + 1
+    colour, col = W.catalogue()["rows"][slot // 6], slot % 6 + 1
+    die = colour if p["dice"][slot // 6] == slot % 6 else None
     cell = card(p["city"][slot])
     cell.update(vp=p["location_vp"][slot], off=p["off"][slot], shield=p["defense"][slot])
-    die = colour if p["dice"][slot // 6] == slot % 6 else None
-    item = ctx["found"].get(("cell", seat, slot))
     pick = f"die:{die}" if die and f"die:{die}" in ctx["picks"] else ""
-    tip = (f"Now: {item['label']}. " if item else "") + W.cell_tip(cell, f"{colour} {col}", owner)
-    reactivate = places.after(ctx["steps"].get(("token", seat, slot)))
     cell.update(col=col, die=die, pick=pick)
     cell["tray"] = _tray(seat, die, ctx["steps"]) if pick else None
+    item = ctx["found"].get(("cell", seat, slot))
+    tip = (f"Now: {item['label']}. " if item else "") + W.cell_tip(cell, f"{colour} {col}", owner)
     reroll = ctx["reroll"] is not None and die in ctx["reroll_dice"] and seat == ctx["seat"]
     after = ctx["steps"].get(("cell", seat, slot))
     cell["html"] = mark_safe(  # noqa: S308 - every value is escaped in the parts
@@ -89,7 +87,9 @@ def _cell(p: dict[str, Any], seat: int, slot: int, owner: str, ctx: dict[str, An
     return cell
 
 
-def _tag(cell: Item, where: tuple[int, int, str, int], item: Item | None, after: Any, tip: str) -> str:
+def _tag(
+    cell: Item, where: tuple[int, int, str, int], item: Item | None, after: Any, tip: str
+) -> str:
     """The space's <td> opening tag: its classes, where it is, its choices, its tooltip."""
     classes = f"dc-cell dc-{cell['type']}"
     classes += " dc-off" if cell["off"] else ""
@@ -97,7 +97,9 @@ def _tag(cell: Item, where: tuple[int, int, str, int], item: Item | None, after:
     classes += " legal" if item else ""
     classes += " dc-target" if after else ""
     seat, slot, row, col = where
-    attrs = f'class="{classes}" data-seat="{seat}" data-slot="{slot}" data-row="{row}" data-col="{col}"'
+    attrs = (
+        f'class="{classes}" data-seat="{seat}" data-slot="{slot}" data-row="{row}" data-col="{col}"'
+    )
     if item:
         attrs += f' data-action="{escape(item["json"])}"'
     if after:
@@ -106,9 +108,12 @@ def _tag(cell: Item, where: tuple[int, int, str, int], item: Item | None, after:
 
 
 def _inside(cell: Item) -> str:
-    shield = f'<span class="dc-shield">{cell["shield"]}</span>' if cell["shield"] is not None else ""
-    vp = f" {cell['vp']} VP" if cell["vp"] else ""
-    return f'<span class="dc-name">{escape(cell["name"])}</span><span class="dc-meta">{shield}{vp}</span>'
+    """The location's name, and its shield and VP."""
+    shield = cell["shield"]
+    meta = f'<span class="dc-shield">{shield}</span>' if shield is not None else ""
+    meta += f" {cell['vp']} VP" if cell["vp"] else ""
+    name = escape(cell["name"])
+    return f'<span class="dc-name">{name}</span><span class="dc-meta">{meta}</span>'
 
 
 def _token(after: Any) -> str:

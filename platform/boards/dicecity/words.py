@@ -82,9 +82,7 @@ def column_tip(col: int) -> str:
 
 
 def stock_tip(resource: str, count: int) -> str:
-    return (
-        f"{RESOURCES[resource]}: {count} in stock. Pays for locations and trade ships; {KEEP}."
-    )
+    return f"{RESOURCES[resource]}: {count} in stock. Pays for locations and trade ships; {KEEP}."
 
 
 def passes_tip(count: int) -> str:

@@ -62,7 +62,12 @@ def _card(card: int, ctx: dict[str, Any]) -> Item:
         "vp": d["vp"],
         "cost": " + ".join(f"{n} {c}" for n, c in zip(d["cost"], colors, strict=True) if n),
         "actions": [
-            {"text": a["text"], "binary": a["binary"], "follow": a["follow"], "tip": W.action_tip(a)}
+            {
+                "text": a["text"],
+                "binary": a["binary"],
+                "follow": a["follow"],
+                "tip": W.action_tip(a),
+            }
             for a in d["actions"]
         ],
         "starting": d["starting"],
@@ -220,4 +225,3 @@ def board_context(
             "zones": W.ZONES,
         },
     }
-

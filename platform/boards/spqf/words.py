@@ -14,8 +14,7 @@ from games.core import get_game
 KINDS = {
     "gather": "take 1 {color} cube from the supply per modifier",
     "gather_either": (
-        "take 1 cube per modifier, green or black: the active player picks one colour for "
-        "everybody"
+        "take 1 cube per modifier, green or black: the active player picks one colour for everybody"
     ),
     "gather_stored": "once: take from the supply a cube for each cube you have stored, colour "
     "for colour",
@@ -69,7 +68,8 @@ def reference() -> dict[str, Any]:
 
 def action_tip(a: dict[str, Any]) -> str:
     text = KINDS[a["kind"]].format(
-        color=COLOURS.get(a.get("color", ""), ""), arrow=ARROWS.get(a.get("arrow", ""), ""),
+        color=COLOURS.get(a.get("color", ""), ""),
+        arrow=ARROWS.get(a.get("arrow", ""), ""),
         n=a.get("n", 1),
     )
     if a["kind"] == "follow_twice":

@@ -106,5 +106,3 @@ def test_a_usable_location_keeps_its_effect_in_its_tooltip():
     assert cell is not None
     effect = C.CARDS["quarry"]["text"]
     assert "Use Quarry" in unescape(cell.group(1)) and escape(effect) in cell.group(1)
-
-

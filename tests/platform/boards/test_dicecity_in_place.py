@@ -105,9 +105,7 @@ def test_the_wells_dice_are_chosen_on_the_dice_and_sent_as_one_choice():
     html = render("dicecity", state, 0)
     # The Well's own red die always goes (it is off the board); white and blue may: their dice.
     assert html.count("data-reroll=") == 2
-    actions = json.loads(
-        html.split('data-actions="')[1].split('"')[0].replace("&quot;", '"')
-    )
+    actions = json.loads(html.split('data-actions="')[1].split('"')[0].replace("&quot;", '"'))
     assert set(actions) == {"red", "white,red", "red,blue", "white,red,blue"}
     assert actions["white,red,blue"] == {"type": "reroll", "dice": ["white", "red", "blue"]}
 
@@ -128,7 +126,10 @@ def test_attacks_are_also_chips_of_the_status_bar_and_open_the_targets_city():
     status = html.split('id="dc-status"')[1].split("</section>")[0]
     assert "Attack P1&#x27;s Quarry (yellow 2)" in status
     assert "Take 1 wood from P1" in status and "Defeat bandits" in status
-    assert '<details class="dc-player dc-opponent card" data-seat="1" aria-label="City of P1" open>' in html
+    assert (
+        '<details class="dc-player dc-opponent card" data-seat="1" aria-label="City of P1" open>'
+        in html
+    )
 
 
 def test_two_pass_tokens_are_spent_from_the_pass_tokens():

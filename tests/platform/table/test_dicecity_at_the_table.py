@@ -16,7 +16,9 @@ from .factories import seeded_match
 from .positions import match_with_state, touch_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, needs_chromium]
-READY = "window.BOARDKIT !== undefined && document.getElementById('board').dataset.socket === 'open'"
+READY = (
+    "window.BOARDKIT !== undefined && document.getElementById('board').dataset.socket === 'open'"
+)
 VERSION_ABOVE = "Number(document.querySelector('.board-frame').dataset.version) > {}"
 
 
@@ -71,7 +73,9 @@ def test_a_die_is_dragged_with_a_finger_on_a_phone(launch):
         x, y = _center(page, '#my-area [data-pick="die:black"]')
         tx, ty = _center(page, '#my-area td[data-row="red"][data-col="1"]')  # move red to 1
         touch = page.context.new_cdp_session(page)
-        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        touch.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+        )
         for k in range(1, 9):
             point = {"x": x + (tx - x) * k / 8, "y": y + (ty - y) * k / 8}
             touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
@@ -89,7 +93,9 @@ def test_a_picked_die_shows_its_tray_and_passes_from_it(launch):
         wait_js(page, READY)
         page.locator('#my-area [data-pick="die:red"]').click()
         tray = page.locator('.dc-tray[data-tray="die:red"]')
-        assert tray.is_visible() and not page.locator('.dc-tray[data-tray="die:black"]').is_visible()
+        assert (
+            tray.is_visible() and not page.locator('.dc-tray[data-tray="die:black"]').is_visible()
+        )
         die = page.locator('#my-area [data-pick="die:red"]').bounding_box()
         box = tray.bounding_box()
         assert abs(box["y"] - (die["y"] + die["height"])) < 12  # right under the die
@@ -236,7 +242,9 @@ def test_tooltips_show_on_hover_and_on_a_phone_tap_or_long_press(launch):
         page.locator('.dc-piles [data-card="quarry"]').scroll_into_view_if_needed()
         x, y = _center(page, '.dc-piles [data-card="quarry"]')
         touch = page.context.new_cdp_session(page)
-        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        touch.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+        )
         page.wait_for_timeout(700)
         touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         wait_js(page, f"!{tip}.hidden && {tip}.textContent.includes('Build Quarry')")

@@ -16,7 +16,9 @@ from .conftest import LAPTOP, in_thread, needs_chromium, session_cookie, wait_js
 from .positions import match_with_state, touch_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, needs_chromium]
-READY = "window.BOARDKIT !== undefined && document.getElementById('board').dataset.socket === 'open'"
+READY = (
+    "window.BOARDKIT !== undefined && document.getElementById('board').dataset.socket === 'open'"
+)
 VERSION_ABOVE = "Number(document.querySelector('.board-frame').dataset.version) > {}"
 TIP = "document.getElementById('board-tip')"
 FORAGE, TERRACES, CELLAR = starting(0, "s_forage"), civ("ag_terraces"), civ("ag_cellar")
@@ -60,7 +62,9 @@ def test_an_action_card_is_composed_with_its_modifiers_and_can_be_cancelled(laun
         page.locator(terraces).click()
         assert "Play Forage with Acorn Terraces: 3 modifiers" in slot.inner_text()
         slot.get_by_role("button", name="Cancel").click()
-        assert "Play Forage" not in slot.inner_text() and page.locator(".compose-option").count() == 0
+        assert (
+            "Play Forage" not in slot.inner_text() and page.locator(".compose-option").count() == 0
+        )
         page.locator(forage).click()
         page.keyboard.press("Escape")
         page.wait_for_timeout(300)
@@ -120,9 +124,11 @@ def test_the_other_players_last_move_is_outlined_after_it_moves(launch):
         page = open_page(cookie, f"/matches/{match.pk}/")
         wait_js(page, READY)
         assert page.locator(".last-move").count() == 0
-        in_thread(lambda: action_submit(
-            match_id=match.pk, action={"type": "play", "card": FORAGE}, version=0, seat_index=0
-        ))
+        in_thread(
+            lambda: action_submit(
+                match_id=match.pk, action={"type": "play", "card": FORAGE}, version=0, seat_index=0
+            )
+        )
         wait_js(page, "document.querySelector('.last-move') !== null")
         marked = page.locator(f'.last-move[data-card="{FORAGE}"]')
         by = marked.first.get_attribute("data-last-by")

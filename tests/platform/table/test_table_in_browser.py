@@ -101,7 +101,9 @@ def test_the_live_log_shows_each_move_once_when_a_bot_answers_at_once(launch):
         for _ in range(3):  # end three of alice's steps; the bot answers each turn at once
             wait_js(page, "document.querySelector('#dc-status .dc-buttons button.legal') !== null")
             before = _version(page)
-            ends = page.locator("#dc-status .dc-buttons button.legal")  # the step's end, on the board
+            ends = page.locator(
+                "#dc-status .dc-buttons button.legal"
+            )  # the step's end, on the board
             ends.last.click()
             wait_js(page, VERSION_ABOVE.format(before))
         page.wait_for_timeout(3000)  # the bot's moves and their log fetches settle

@@ -130,8 +130,11 @@ def test_your_area_and_every_choice_are_in_the_first_screen(launch, game):
         for label, match, cookie in tables:
             for size, viewport in SIZES.items():
                 page = open_page(cookie, f"/matches/{match.pk}/", viewport)
-                wait_js(page, "window.BOARDKIT !== undefined && "
-                        "document.getElementById('board').dataset.snapshot !== undefined")
+                wait_js(
+                    page,
+                    "window.BOARDKIT !== undefined && "
+                    "document.getElementById('board').dataset.snapshot !== undefined",
+                )
                 page.screenshot(path=str(SHOTS / f"cards-{game}-{label}-{size}.png"))
                 problems += _problems(page, game, label, size, viewport)
                 page.context.close()
