@@ -104,7 +104,11 @@ def after(mapping: dict[str, str] | None) -> str:
 
 def buttons(legal: list[Item], tips: dict[str, str]) -> list[Item]:
     """The status bar's buttons, each with its tooltip."""
-    return [dict(i, tip=tips.get(i["action"]["type"], "")) for i in legal if _is_button(i)]
+    return [
+        dict(i, tip=f"{i['label']}: {tips.get(i['action']['type'], '')}".rstrip(": "))
+        for i in legal
+        if _is_button(i)
+    ]
 
 
 def _is_button(item: Item) -> bool:

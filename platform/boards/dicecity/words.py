@@ -28,6 +28,8 @@ STEP_BUTTONS = {
     "end_turn": f"The turn ends: {KEEP}, and your dice are rolled for your next turn.",
     "end_game": "Two of your rows are full: the game ends once everyone has had as many turns.",
     "play_on": "Two of your rows are full, but the game goes on.",
+    "exchange": "Pay these resources from your stock and gain the others.",
+    "statue": "Pay this stone and iron more for the Grand Statue: 1 VP each.",
 }
 
 

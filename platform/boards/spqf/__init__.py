@@ -209,7 +209,7 @@ def board_context(
             "supply": supply,
             "supply_items": {c: ctx["found"].get(("supply", c)) for c in "gb"},
             "prompt": _prompt(view, names),
-            "choices": places.buttons(legal),
+            "choices": places.buttons(legal, W.BUTTONS),
             "strip": _strip(view, legal, ctx),
             # The action card slot of the prompt: a card from the hand is composed there.
             "slot": any(i["action"]["type"] == "play" for i in legal),

@@ -76,10 +76,11 @@ def after(mapping: dict[str, str] | None) -> str:
     return "{" + ",".join(f'"{pick}":{action}' for pick, action in mapping.items()) + "}"
 
 
-def buttons(legal: list[Item]) -> list[Item]:
-    """The prompt's buttons: every choice that names no card (a colour also has its cube)."""
+def buttons(legal: list[Item], tips: dict[str, str]) -> list[Item]:
+    """The prompt's buttons, with their tooltips: every choice that names no card (a colour is
+    also on its cube)."""
     return [
-        item
+        dict(item, tip=f"{item['label']}: {tips.get(item['action']['type'], '')}".rstrip(": "))
         for item in legal
         if not isinstance(item["action"].get("card", item["action"].get("stored")), int)
         and item["action"]["type"] not in ("follow", "first")

@@ -155,3 +155,20 @@ ZONES = {
     ),
     "supply": "The supply: gathered cubes come from here and spent cubes go back.",
 }
+
+# What a prompt button does, by action type.
+BUTTONS = {
+    "pass": "Play no more action cards this turn: go on to recruit a card.",
+    "decline": "Do not follow this action: the next player may, then it resolves.",
+    "go": "Stop adding modifiers: the action card resolves, once per modifier for each "
+    "per-modifier action.",
+    "stop": "Stop resolving this action here; what is left of it is lost.",
+    "extra": "You may play more action cards this turn.",
+    "take": "Take the cube from the supply.",
+    "stash": "Move one of your loose cubes into storage.",
+    "bank": "Store a cube straight from the supply.",
+    "convert": "Swap one of your cubes for one of the other colour.",
+    "expand": "Pay the cubes of your next civilization level and reach it.",
+    "discount": "Reach your next level paying one cube less of this colour.",
+    "score": "Score the VP this action gives.",
+}
