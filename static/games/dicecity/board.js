@@ -48,6 +48,7 @@
     function dropPick() {
       // match.js keeps the picked die; Escape is its way to let go of it.
       document.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape"}));
+      showTray(null);
     }
 
     kit.drag(".dc-die[data-pick]", function (die) {
@@ -196,7 +197,9 @@
     }, true);
 
     document.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && event.isTrusted && compose) cancel();
+      if (event.key !== "Escape") return;
+      if (event.isTrusted && compose) cancel();
+      setTimeout(syncTray, 0);
     });
 
     // --- the Well: which dice to re-roll ----------------------------------------------------
