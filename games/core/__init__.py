@@ -2,7 +2,17 @@
 
 from .actions import ActionSpec, LegalMemo, StrList, check_action, labeller, narrator
 from .errors import GameError, IllegalAction, InvalidAction
-from .game import Bot, Game, Option, Outcome, State, View, clean_options, places_from_scores
+from .game import (
+    Bot,
+    Game,
+    Option,
+    Outcome,
+    State,
+    View,
+    clean_options,
+    places_from_scores,
+    rng_used,
+)
 from .notation import Action, format_action, parse_action
 from .registry import all_games, game_names, get_game
 from .rng import Rng
@@ -34,4 +44,5 @@ __all__ = [
     "get_game",
     "parse_action",
     "places_from_scores",
+    "rng_used",
 ]

@@ -5,6 +5,9 @@ inputs never mutated, determinism from the seed and the log, `legal_actions` non
 seat in `to_act` until the outcome, out-of-turn and malformed actions refused, the notation
 round trip, and that no view leaks: a seat's view is unchanged when everything hidden from that
 seat is re-dealt (`redetermine`), and the spectator's view when anything hidden is re-dealt.
+And that `reveals` is honest: a decision said to reveal nothing leaves the deciding seat's view
+after it the same when what that seat could not see before is re-dealt (the site lets such a
+decision be taken back, so it must not have shown anything hidden).
 """
 
 from __future__ import annotations
@@ -40,6 +43,27 @@ def check_views(game: Game, state: State, seats: int, rng: Rng, where: str) -> N
             raise ConformanceError(f"{where}: seat {seat}'s view depends on hidden information")
         if _dump(game.view(other, None)) != spectator:
             raise ConformanceError(f"{where}: the spectator view depends on hidden information")
+
+
+def check_reveals(
+    game: Game, before: State, seat: int, action: dict[str, Any], after: State, rng: Rng, where: str
+) -> None:
+    """A decision that reveals nothing (so may be undone) tells the seat nothing hidden."""
+    if game.reveals(before, seat, action, after):
+        return
+    other = game.redetermine(before, seat, rng)
+    try:
+        seen = game.view(game.apply(other, seat, action), seat)
+    except GameError as exc:
+        raise ConformanceError(
+            f"{where}: {game.format_action(action)!r} is said to reveal nothing, but whether it "
+            f"is allowed depends on hidden information ({exc.reason})"
+        ) from exc
+    if _dump(seen) != _dump(game.view(after, seat)):
+        raise ConformanceError(
+            f"{where}: {game.format_action(action)!r} revealed something hidden to seat {seat}, "
+            "but `reveals` says it did not (it could be taken back after seeing it)"
+        )
 
 
 def check_refusals(game: Game, state: State, seats: int, where: str) -> None:
@@ -79,6 +103,7 @@ def play_checked(
     if _dump(state) != _dump(game.setup(seats, seed, opts)):
         raise _fail(game, seed, 0, "setup is not deterministic")
     log: list[tuple[int, dict[str, Any]]] = []
+    checked: set[str] = set()
     for step in range(max_decisions):
         where = f"{game.name} seats={seats} seed={seed} step={step}"
         if json.loads(_dump(state)) != state:
@@ -102,9 +127,15 @@ def play_checked(
         if game.parse_action(text) != action:
             raise _fail(game, seed, step, f"notation does not round-trip: {text!r}")
         before = _dump(state)
-        state = game.apply(state, seat, json.loads(_dump(action)))
+        previous, state = state, game.apply(state, seat, json.loads(_dump(action)))
         if _dump(state) == before:
             raise _fail(game, seed, step, f"{text!r} changed nothing")
+        # Every kind of decision the first time it comes, then one decision in three (the check
+        # replays the decision, doubling the cost); its own random numbers, so the playout's
+        # choices stay what they were without it.
+        if action["type"] not in checked or step % 3 == 1:
+            checked.add(action["type"])
+            check_reveals(game, previous, seat, action, state, Rng.from_seed(seed + step), where)
         log.append((seat, action))
     else:
         raise _fail(game, seed, max_decisions, "the game did not end")

@@ -112,6 +112,16 @@ def _no_reference() -> Mapping[str, Any]:
     return {}
 
 
+def _every_decision_reveals(before: State, seat: int, action: Action, after: State) -> bool:
+    return True  # the safe default: nothing can be taken back
+
+
+def rng_used(before: State, after: State) -> bool:
+    """The decision drew on the state's random numbers (a die roll, a shuffle): always a reveal,
+    for the numbers drawn were hidden from everyone. Games keep the RNG state under "rng"."""
+    return bool(before.get("rng") != after.get("rng"))
+
+
 @dataclass(frozen=True)
 class Game:
     """One registered game. Every function works on plain JSON data and never mutates its input.
@@ -132,6 +142,12 @@ class Game:
     label(state, seat, action) -> the text of the button that offers this action ("Use Quarry").
     timeout_action(state, seat) -> the action the site applies when that seat's clock runs out
         (e.g. "decline to follow"), or None when running out of time forfeits the game.
+    reveals(before, seat, action, after) -> True when the decision showed the deciding seat
+        something hidden from it before (a die roll, a card drawn, an encounter card, the
+        opponent's combat dial): the site lets a player take back decisions of their own turn
+        in casual games, back to the last one that revealed. Default: every decision reveals.
+        The conformance suite checks that a decision said not to reveal leaves the seat's view
+        after it the same however its hidden information is re-dealt.
     reference() -> the game's static, public data a board draws with (the map, the player mats,
         the card catalogue...) as JSON; optional. Everything that depends on the state (scores
         so far, controlled territories, location values) is in `view` instead, so the platform
@@ -158,6 +174,7 @@ class Game:
     label: Callable[[State, int, Action], str] = _label_as_notation
     timeout_action: Callable[[State, int], Action | None] = _forfeit_on_timeout
     reference: Callable[[], Mapping[str, Any]] = _no_reference
+    reveals: Callable[[State, int, Action, State], bool] = _every_decision_reveals
     summary: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 

@@ -13,7 +13,7 @@ from .bots import BOTS
 from .cards import reference
 from .rules import apply, legal_actions, to_act
 from .scoring import outcome
-from .state import OPTIONS, redetermine, setup, view
+from .state import OPTIONS, redetermine, reveals, setup, view
 
 GAME = Game(
     name="dicecity",
@@ -32,6 +32,7 @@ GAME = Game(
     narrate=narrator(ACTIONS),
     label=labeller(ACTIONS),
     reference=reference,
+    reveals=reveals,
     summary="Roll five dice on a 5 x 6 city, use the locations under them, build, attack "
     "bandits and rivals, and ship goods for victory points.",
 )

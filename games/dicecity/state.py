@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import Option, Rng, clone
+from games.core import Option, Rng, clone, rng_used
 
 from . import cards as C
 from .effects import defense
@@ -162,3 +162,10 @@ def redetermine(s: State, seat: int, rng: Rng) -> State:
     t["deck"] = deck
     t["rng"] = rng.next_u64()
     return t
+
+
+def reveals(before: State, seat: int, action: dict[str, Any], after: State) -> bool:
+    """Dice City hides only the deck order and the dice to come: a decision reveals when it
+    rolls (a re-roll, the Well, the end of a turn) or turns up cards from the deck (a display
+    refreshed, a display card built and replaced). Anything else may be taken back."""
+    return bool(rng_used(before, after) or len(before["deck"]) != len(after["deck"]))

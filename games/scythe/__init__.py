@@ -10,7 +10,7 @@ from .bots import BOTS
 from .reference import reference
 from .rules import apply, legal_actions, timeout_action, to_act
 from .scoring import outcome
-from .state import redetermine, setup, view
+from .state import redetermine, reveals, setup, view
 from .text import public_action
 
 GAME = Game(
@@ -31,6 +31,7 @@ GAME = Game(
     public_action=public_action,
     timeout_action=timeout_action,
     reference=reference,
+    reveals=reveals,
     summary="Farm, build and fight for the Factory in an alternate 1920s Eastern Europe.",
 )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.game import rng_used
 from ..core.rng import Rng
 from ..core.state import clone
 from .board import controlled, occupancy, resources_controlled
@@ -273,3 +274,17 @@ def _rechoose(state: State, side: dict[str, Any], rng: Rng) -> None:
     rng.shuffle(hand)
     count = rng.below(min(side["limit"], len(hand)) + 1)
     side["cards"] = sorted(hand[:count])
+
+
+def reveals(before: State, seat: int, action: dict[str, Any], after: State) -> bool:
+    """What a decision can show the deciding seat that was hidden from it: a combat card drawn
+    (the combat deck), an encounter card turned over, the Factory cards looked at for the first
+    time, the opponent's dial and cards when a combat is resolved, anything random (Scout's
+    stolen card, a reshuffle). Such a decision cannot be taken back; the others can."""
+    return bool(
+        rng_used(before, after)
+        or before["deck"] != after["deck"]
+        or before["enc"] != after["enc"]
+        or before["players"][seat]["seen"] != after["players"][seat]["seen"]
+        or before.get("last_combat") != after.get("last_combat")
+    )

@@ -13,7 +13,7 @@ from .bots import BOTS
 from .cards import reference
 from .rules import apply, legal_actions, timeout_action, to_act
 from .scoring import outcome
-from .state import OPTIONS, redetermine, setup, view
+from .state import OPTIONS, redetermine, reveals, setup, view
 from .text import public_action
 
 GAME = Game(
@@ -35,5 +35,6 @@ GAME = Game(
     label=labeller(ACTIONS),
     timeout_action=timeout_action,
     reference=reference,
+    reveals=reveals,
     summary="Build a deck, follow your neighbours' actions and grow your civilization.",
 )

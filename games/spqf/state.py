@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.game import Option
+from games.core.game import Option, rng_used
 from games.core.rng import Rng
 from games.core.state import clone
 
@@ -251,3 +251,36 @@ def _redeal_draft(s: State, seat: int, rng: Rng) -> None:
         take = len(p["picks"])
         p["picks"], pool = pool[:take], pool[take:]
     s["civ"] = pool
+
+
+def reveals(before: State, seat: int, action: dict[str, Any], after: State) -> bool:
+    """What a decision can show that was hidden: a card drawn from a deck (the deck orders are
+    secret, one's own too), a Civilization card turned up for the central row, the draft packs
+    passed on, anything random (a reshuffle of the discard pile), and a follow round: who is
+    asked to follow and who is skipped tells something of the other hands (SPQF, Siguiendo).
+    Such a decision cannot be taken back; the others can."""
+    if rng_used(before, after) or before["civ"] != after["civ"]:
+        return True
+    if before["packs"] != after["packs"] or _followers_asked(before, action, after):
+        return True
+    return any(
+        len(now["deck"]) < len(was["deck"])
+        for was, now in zip(before["players"], after["players"], strict=True)
+    )
+
+
+def _followers_asked(before: State, action: dict[str, Any], after: State) -> bool:
+    """Whether this decision ran a follow round, or the rest of one (flow.finish_modifying,
+    next_follower): for a card played from the hand, one queued from a trade row, the play
+    being modified, a follower done."""
+    was, now = before["play"], after["play"]
+    if len(after["turn"]["queued"]) < len(before["turn"]["queued"]):
+        return True  # a queued trade-row card was played, and its followers asked
+    if action["type"] == "play" and (now is None or now["follower"] != -1):
+        return True
+    if before["step"] == "follow":  # the round goes on to the next follower, or ends
+        return after["step"] != "follow" or now is None or now["follower"] != was["follower"]
+    asked = was is not None and was["follower"] != -1
+    if now is not None and now["follower"] != -1:
+        return not (asked and was is not None and was["card"] == now["card"])
+    return was is not None and not asked and (now is None or now["card"] != was["card"])

@@ -2,7 +2,7 @@ from django.apps import AppConfig
 from django.db.models.signals import post_delete
 
 from accounts.signals import profile_sections
-from play.signals import match_finished, outcome_notes
+from play.signals import match_finished, outcome_notes, rating_explained
 
 
 class LaddersConfig(AppConfig):
@@ -14,6 +14,7 @@ class LaddersConfig(AppConfig):
 
         match_finished.connect(receivers.rate_finished_match, dispatch_uid="ladders.rate")
         outcome_notes.connect(receivers.rating_notes, dispatch_uid="ladders.notes")
+        rating_explained.connect(receivers.rating_why, dispatch_uid="ladders.why")
         profile_sections.connect(receivers.profile_ratings, dispatch_uid="ladders.profile")
         post_delete.connect(
             receivers.rating_deleted, sender="ladders.Rating", dispatch_uid="ladders.unbucket"

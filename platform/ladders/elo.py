@@ -9,7 +9,9 @@ the stored results arrives at exactly the stored numbers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 INITIAL_RATING = 1500.0
 PROVISIONAL_GAMES = 20
@@ -60,3 +62,62 @@ def rating_changes(
 
 def apply_changes(ratings: Sequence[float], changes: Sequence[float]) -> list[float]:
     return [round(r + c, 2) for r, c in zip(ratings, changes, strict=True)]
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One opponent's part in a player's change: the pair's score S (1, 1/2, 0), the expected
+    score E from the ratings before the game, and the points this pair gave or took."""
+
+    opponent: int
+    score: float
+    expected: float
+    points: float
+
+
+def expected_place(ratings: Sequence[float], player: int) -> float:
+    """The place the ratings before the game predicted: 1 plus, for each opponent, the chance
+    that they finish ahead (1 - E). Equal ratings at a table of five predict 3."""
+    return 1.0 + sum(
+        1.0 - expected(ratings[player], other) for j, other in enumerate(ratings) if j != player
+    )
+
+
+def change_explained(
+    ratings: Sequence[float], places: Sequence[int], rated_games: Sequence[int], player: int
+) -> list[Pairing]:
+    """`player`'s change split by opponent: K x (S - E) / (N - 1) each, in hundredths that add
+    up exactly to `rating_changes(...)[player]` (the largest remainders take the odd cents)."""
+    count = len(ratings)
+    if count < 2:
+        return []
+    k = k_factor(rated_games[player])
+    others = [j for j in range(count) if j != player]
+    raw = {
+        j: k
+        * (pair_score(places[player], places[j]) - expected(ratings[player], ratings[j]))
+        / (count - 1)
+        for j in others
+    }
+    total = rating_changes(ratings, places, rated_games)[player]
+    cents = _cents_summing_to(raw, round(total * 100))
+    return [
+        Pairing(
+            opponent=j,
+            score=pair_score(places[player], places[j]),
+            expected=expected(ratings[player], ratings[j]),
+            points=cents[j] / 100,
+        )
+        for j in others
+    ]
+
+
+def _cents_summing_to(raw: dict[int, float], total_cents: int) -> dict[int, int]:
+    """Each value in whole hundredths, rounded down, then one more for the largest remainders
+    until they sum to `total_cents` (the rounded total of the unrounded values)."""
+    cents = {j: math.floor(value * 100) for j, value in raw.items()}
+    spare = total_cents - sum(cents.values())
+    by_remainder = sorted(raw, key=lambda j: raw[j] * 100 - cents[j], reverse=True)
+    for j in by_remainder[: max(0, spare)]:
+        cents[j] += 1
+    return cents

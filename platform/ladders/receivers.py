@@ -8,6 +8,7 @@ from typing import Any
 
 from ladders import selectors
 from ladders.buckets import bucket_of, buckets_shift
+from ladders.explain import rating_explained
 from ladders.services import rating_apply_result
 
 
@@ -20,6 +21,11 @@ def rate_finished_match(sender: Any, match: Any, seats: Any = None, **kwargs: An
 def rating_notes(sender: Any, match: Any, **kwargs: Any) -> dict[int, str]:
     """Each seat's rating change ("+12") for the result table of a ranked match."""
     return selectors.changes_by_seat(match)
+
+
+def rating_why(sender: Any, match: Any, **kwargs: Any) -> dict[int, dict[str, Any]]:
+    """Each seat's rating change explained, for the end screen and the API."""
+    return rating_explained(match)
 
 
 def profile_ratings(sender: Any, person: Any, **kwargs: Any) -> dict[str, Any]:

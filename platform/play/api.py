@@ -16,7 +16,9 @@ from rest_framework.views import APIView
 from play import selectors
 from play.errors import PlayError
 from play.models import Match
+from play.results import end_screen
 from play.services import action_submit
+from play.undo import action_undo
 from shared.errors import error_response, error_responses
 
 # The body of every API error (config.api, shared.errors): a stable code and a sentence (or,
@@ -42,6 +44,23 @@ class MatchView(APIView):
         match, seat = _match_for(request, match_id)
         seats = list(match.seats.select_related("user"))
         return Response(selectors.match_payload(match, seats, seat))
+
+
+class ResultView(APIView):
+    """A finished match's result: places, each player's score and its breakdown, and for a
+    ranked match each player's rating change explained (`ratings`: before, after, change,
+    expected_place against place, and per opponent the expected score, the result and the
+    points it gave or took, adding up to the change). Errors: not_found, not_finished."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: dict, **error_responses(400, 403, 404, 409)})
+    def get(self, request: Request, match_id: int) -> Response:
+        match, seat = _match_for(request, match_id)
+        if not match.is_finished:
+            return error_response(PlayError("not_finished", "This match is not over yet.", 409))
+        seats = list(match.seats.select_related("user"))
+        return Response(end_screen(match, selectors.players_of(seats), seat))
 
 
 class ActionInput(serializers.Serializer):
@@ -94,3 +113,36 @@ class LogView(APIView):
         except ValueError:
             return error_response(PlayError("malformed", "'after' must be an integer."))
         return Response({"match": match.pk, "entries": selectors.log_for(match, seat, after)})
+
+
+class UndoInput(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The match version you last saw.")
+
+
+class UndoView(APIView):
+    """Take back your last decision of this turn (casual games only). Errors: malformed,
+    not_a_player, finished, ranked, forfeited, not_your_turn, stale_version, nothing_to_undo,
+    another_seat_acted (another seat acted since), revealed (that decision showed something
+    hidden: a roll, a card, a combat). A refusal changes nothing."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=UndoInput,
+        responses={200: dict, **error_responses(*_BODY_ERRORS, 409)},
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        try:
+            data: Any = request.data
+        except ParseError as exc:
+            return error_response(PlayError("malformed", f"Malformed JSON: {exc.detail}"))
+        if not isinstance(data, dict) or "version" not in data:
+            return error_response(PlayError("malformed", 'Send {"version": n}.'))
+        get_object_or_404(Match, pk=match_id)
+        try:
+            match = action_undo(match_id=match_id, user=request.user, version=data["version"])
+        except PlayError as exc:
+            return error_response(exc)
+        seat = selectors.seat_of(match, request.user)
+        seats = list(match.seats.select_related("user"))
+        return Response(selectors.match_payload(match, seats, seat))

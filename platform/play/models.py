@@ -137,8 +137,10 @@ class Seat(models.Model):
 class ActionRecord(models.Model):
     """The append-only log: action `seq` took the match from version seq-1 to seq.
 
-    Engine actions replay the game from its seed. Site events (a forfeit) have a type starting
-    with "_" and are skipped by the engine when replaying.
+    Engine actions replay the game from its seed. Site events (a forfeit, an undo) have a type
+    starting with "_" and are skipped by the engine when replaying. A decision taken back
+    (play/undo.py) stays in the log: an `_undo` entry is appended and the decision's
+    `undone_by` names it, so every reader (the game's rebuild, the replay, the log) skips it.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log")
@@ -150,6 +152,14 @@ class ActionRecord(models.Model):
     to_act_before = models.JSONField(default=list)
     timed_out = models.BooleanField(
         default=False, help_text="The site chose this action: the seat's clock ran out."
+    )
+    revealed = models.BooleanField(
+        default=True,
+        help_text="The decision showed something hidden (the engine's `reveals`): it cannot be "
+        "taken back. Site events, and entries from before undo existed, count as revealing.",
+    )
+    undone_by = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The seq of the `_undo` entry that took it back."
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

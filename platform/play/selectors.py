@@ -17,7 +17,8 @@ from django.utils.safestring import mark_safe
 from boards.context import board_context
 from games.core import Game
 from play.models import ActionRecord, Match, Seat
-from play.signals import outcome_notes
+from play.results import end_screen, header
+from play.results import outcome_table as outcome_table  # importable from here as before
 
 
 def seat_of(match: Match, user: Any, seats: list[Seat] | None = None) -> int | None:
@@ -145,7 +146,7 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
     context["board_actions"] = set()  # the choices the board draws in place (boards/<game>.py)
     context["legal_groups"] = legal_groups(legal)
     if payload["outcome"]:
-        context.update(outcome_table(payload["outcome"], payload["players"], _notes(match)))
+        context["result"] = end_screen(match, payload["players"], payload["seat"])
     context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
     board = render_to_string(context["board_templates"], context)
     context["board"] = mark_safe(board)  # the game's own template, autoescaped
@@ -176,65 +177,6 @@ def legal_groups(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"title": header(kind), "items": items} for kind, items in groups.items()]
 
 
-def _notes(match: Match) -> dict[int, str]:
-    """What other apps add to each seat's row of the result (the ladders: "+12")."""
-    notes: dict[int, str] = {}
-    answers: list[tuple[Any, Any]] = outcome_notes.send(sender=Match, match=match)
-    for _receiver, answer in answers:
-        for seat, note in (answer or {}).items():
-            notes[seat] = f"{notes[seat]} {note}" if seat in notes else note
-    return notes
-
-
-def outcome_table(
-    outcome: dict[str, Any],
-    players: list[dict[str, Any]],
-    rating_changes: dict[int, str] | None = None,
-) -> dict[str, Any]:
-    """Rows by place with the engine's per-seat score breakdown as extra columns, and each
-    player's rating change when a ranked game ends (`rating_changes`: seat -> "+12")."""
-    details = outcome.get("details") or [{} for _ in players]
-    keys: list[str] = []
-    for seat_details in details:
-        keys.extend(k for k in seat_details if k not in keys and _shown(k, details))
-    rows = [
-        {
-            "place": outcome["places"][p["seat"]],
-            "name": p["name"],
-            "score": outcome["scores"][p["seat"]] if outcome["scores"] else "",
-            "details": [details[p["seat"]].get(k, "") for k in keys] if details else [],
-            "rating_change": (rating_changes or {}).get(p["seat"], ""),
-        }
-        for p in players
-    ]
-    rows.sort(key=lambda row: row["place"])
-    return {
-        "outcome_keys": [header(k) for k in keys],
-        "outcome_rows": rows,
-        "rating_changes": bool(rating_changes),
-    }
-
-
-# The engines' score keys read as column headers; the rest are capitalised with spaces.
-_HEADERS = {
-    "monument_name": "Monument",
-    "monument": "Monument VP",
-    "civilization_level": "Civ. level",
-    "vp tokens": "VP tokens",
-    "structure_bonus": "Structures",
-}
-
-
-def header(key: str) -> str:
-    return _HEADERS.get(key) or key.replace("_", " ").capitalize()
-
-
-def _shown(key: str, details: list[dict[str, Any]]) -> bool:
-    """A breakdown column worth a header: not the total (the Score column says it) and not a
-    list (Scythe's tie-break order)."""
-    return key != "total" and not any(isinstance(d.get(key), list | dict) for d in details)
-
-
 def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, Any]]:
     """The log as `seat` may read it: its own actions in full, others' as public actions."""
     names = seat_names(list(match.seats.select_related("user")))
@@ -245,7 +187,8 @@ def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, An
 def log_entries(
     records: Iterable[ActionRecord], names: dict[int, str], seat: int | None
 ) -> list[dict[str, Any]]:
-    """Log records as `seat` may read them (`names`: seat_names of the match's seats)."""
+    """Log records as `seat` may read them (`names`: seat_names of the match's seats); a
+    decision taken back is left out (its `_undo` entry says what was taken back)."""
     return [
         {
             "seq": r.seq,
@@ -255,9 +198,11 @@ def log_entries(
             "text": f"{names.get(r.seat, '?')} {with_names(r.text, names)}"
             + (" (out of time: chosen by the site)" if r.timed_out else ""),
             "timed_out": r.timed_out,
+            "revealed": r.revealed if r.seat == seat else None,  # one's own undo stops only
             "at": r.created_at.isoformat(),
         }
         for r in records
+        if r.undone_by is None
     ]
 
 
@@ -274,7 +219,9 @@ def replay_state(match: Match, step: int) -> dict[str, Any]:
     start, state = _nearest_cached(match, step)
     if state is None:
         state = game.setup(match.seats.count(), match.seed, match.options)
-    records = ActionRecord.objects.filter(match=match, seq__gt=start, seq__lte=step)
+    records = ActionRecord.objects.filter(
+        match=match, seq__gt=start, seq__lte=step, undone_by__isnull=True
+    )
     for record in records.order_by("seq"):
         if not record.action["type"].startswith("_"):
             state = game.apply(state, record.seat, record.action)

@@ -158,7 +158,8 @@ def _apply(
         raise errors.PlayError("illegal_action", exc.reason, 422) from exc
     text = game.narrate(match.state, seat, action, state)
     public = game.public_action(match.state, seat, action)
-    _record(match, seat, action, public, text, acting, timed_out)
+    revealed = game.reveals(match.state, seat, action, state)  # a stop for undo (play/undo.py)
+    _record(match, seat, action, public, text, acting, timed_out, revealed)
     match.state = state
     _sync_turns(match, game, seats, before=acting)
     outcome = game.outcome(state)
@@ -176,6 +177,7 @@ def _record(
     text: str,
     acting: Sequence[int],
     timed_out: bool = False,
+    revealed: bool = True,
 ) -> None:
     match.version += 1
     ActionRecord.objects.create(
@@ -187,6 +189,7 @@ def _record(
         text=text[:300],
         to_act_before=list(acting),
         timed_out=timed_out,
+        revealed=revealed,
     )
 
 

@@ -10,6 +10,13 @@ match_finished: sent inside the transaction that records a finished match, so wh
     `match_changed` follows it after commit, with `match.is_finished` true.
 outcome_notes: asked when the result table of a finished match is drawn. kwargs: match. A
     listener returns {seat index: short text} shown in that seat's row (the ladders: "+12").
+rating_explained: asked when the end screen of a finished match is drawn (and by the API's
+    result). kwargs: match. A listener returns {seat index: explanation} (the ladders, for a
+    ranked match: before, after, change, place, expected_place, k, provisional, opponents:
+    [{seat, rating, place, score, expected, points}], the points adding up to the change).
+result_links: asked when the end screen is drawn. kwargs: match, seat (the viewer's, or None).
+    A listener returns {name: {"url", "label", "method"}} for links the end screen offers (the
+    lobbies: "rematch"); a missing name shows no link.
 """
 
 from django.dispatch import Signal
@@ -17,3 +24,5 @@ from django.dispatch import Signal
 match_changed = Signal()
 match_finished = Signal()
 outcome_notes = Signal()
+rating_explained = Signal()
+result_links = Signal()

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import functools
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,9 +11,11 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from play import selectors, services, snapshots
+from games.core import game_names, get_game
+from play import selectors, services, snapshots, undo
 from play.errors import PlayError
 from play.models import Match
+from play.templatetags.rules import has_rules
 
 
 def _visible(request: HttpRequest, match: Match) -> int | None:
@@ -43,8 +46,17 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         ),
         "board_css": f"games/{match.game}/board.css",
         "board_js": board_script(match.game),
+        "can_undo": seat is not None and undo.can_undo(match, seats[seat]),
     }
     return render(request, "play/match.html", context)
+
+
+def rules_page(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's rules in short (templates/rules/<game>.html), in our own words from the book."""
+    if game not in game_names() or not has_rules(game):
+        raise Http404("No rules summary for that game.")
+    engine = get_game(game)
+    return render(request, f"rules/{game}.html", {"game": engine, "reference": engine.reference()})
 
 
 @functools.cache
@@ -54,55 +66,66 @@ def board_script(game: str) -> str | None:
     return path if finders.find(path) else None
 
 
+def _replay_entries(match: Match) -> list[dict[str, Any]]:
+    """The replay's steps: the log as a spectator reads it (a replay keeps every seat's secrets,
+    the viewer's own too), without the notes of decisions taken back (nor those decisions)."""
+    return [e for e in selectors.log_for(match, None) if e["action"].get("type") != "_undo"]
+
+
 def _replay_step(
-    request: HttpRequest, match: Match, marks: dict[str, list[int]] | None = None
+    request: HttpRequest, steps: int, marks: dict[str, list[int]] | None = None
 ) -> int:
-    """?step=n, or the jump form's ?by=turn|round&n=k (the k-th turn or round, from 1)."""
+    """?step=n (after the first n entries), or the jump form's ?by=turn|round&n=k (the k-th
+    turn or round, from 1)."""
     try:
         by = request.GET.get("by", "step")
         if marks and by in ("turn", "round") and "n" in request.GET:
             starts = marks[f"{by}s"]
             return starts[max(1, min(int(request.GET["n"]), len(starts))) - 1] if starts else 0
-        wanted = int(request.GET.get("n" if "n" in request.GET else "step", match.version))
-        return max(0, min(wanted, match.version))
+        wanted = int(request.GET.get("n" if "n" in request.GET else "step", steps))
+        return max(0, min(wanted, steps))
     except ValueError:
-        return match.version
+        return steps
 
 
-def _replay_board(match: Match, seat: int | None, step: int) -> str:
-    """The board after `step` log entries, drawn for the viewer's seat (or as a spectator)."""
+def _replay_board(match: Match, entries: list[dict[str, Any]], step: int) -> str:
+    """The board after the first `step` entries, drawn as a spectator sees it."""
+    seq = entries[step - 1]["seq"] if step else 0
     shown = Match(
-        pk=match.pk, game=match.game, version=step, state=selectors.replay_state(match, step)
+        pk=match.pk, game=match.game, version=step, state=selectors.replay_state(match, seq)
     )
-    shown.status = Match.Status.FINISHED if step == match.version else Match.Status.ACTIVE
-    shown.outcome = match.outcome if step == match.version else None
+    last = step == len(entries)
+    shown.status = Match.Status.FINISHED if last else Match.Status.ACTIVE
+    shown.outcome = match.outcome if last else None
+    shown.ranked = match.ranked
     seats = list(match.seats.select_related("user"))
-    payload = selectors.match_payload(shown, seats, seat, html=False)
+    payload = selectors.match_payload(shown, seats, None, html=False)
     payload["legal"] = []
     return selectors.board_html(shown, payload, [])
 
 
-def _finished_match(request: HttpRequest, match_id: int) -> tuple[Match, int | None]:
+def _finished_match(request: HttpRequest, match_id: int) -> Match:
     match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
-    return match, _visible(request, match)
+    _visible(request, match)
+    return match
 
 
 def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Step through a finished match from its log (the viewer's own seat view, or public).
-    Without JavaScript each step is a link; static/js/replay.js fetches the steps instead."""
-    match, seat = _finished_match(request, match_id)
+    """Step through a finished match from its log, as a spectator sees it. Without JavaScript
+    each step is a link; static/js/replay.js fetches the steps instead."""
+    match = _finished_match(request, match_id)
     if not match.is_finished:
         messages.info(request, "A match can be replayed once it is over.")
         return redirect("play:match", match_id)
-    log = selectors.log_for(match, seat)
-    marks = selectors.replay_marks(log)
-    step = _replay_step(request, match, marks)
+    entries = _replay_entries(match)
+    marks = selectors.replay_marks(entries)
+    step = _replay_step(request, len(entries), marks)
     context = {
         "match": match,
         "step": step,
-        "board": _replay_board(match, seat, step),
-        "log": log,
-        "steps": match.version,
+        "board": _replay_board(match, entries, step),
+        "log": entries,
+        "steps": len(entries),
         "marks": marks,
         "board_css": f"games/{match.game}/board.css",
     }
@@ -111,12 +134,13 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def replay_frame(request: HttpRequest, match_id: int) -> JsonResponse:
     """One step of the replay as JSON ({step, steps, html}), for the replay page's script."""
-    match, seat = _finished_match(request, match_id)
+    match = _finished_match(request, match_id)
     if not match.is_finished:
         raise Http404("A match can be replayed once it is over.")
-    step = _replay_step(request, match)
-    html = _replay_board(match, seat, step)
-    return JsonResponse({"step": step, "steps": match.version, "html": html})
+    entries = _replay_entries(match)
+    step = _replay_step(request, len(entries))
+    html = _replay_board(match, entries, step)
+    return JsonResponse({"step": step, "steps": len(entries), "html": html})
 
 
 @login_required
@@ -131,6 +155,23 @@ def resign(request: HttpRequest, match_id: int) -> HttpResponse:
             services.seat_forfeit(match_id=match.pk, seat_index=seat, reason="resigned")
         except PlayError as exc:
             messages.error(request, exc.message)
+    return redirect("play:match", match_id)
+
+
+@login_required
+@require_POST
+def undo_last(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Take back one's last decision of the turn (the no-JavaScript path of the Undo button)."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        messages.error(request, "That request was malformed.")
+        return redirect("play:match", match_id)
+    try:
+        undo.action_undo(match_id=match.pk, user=request.user, version=version)
+    except PlayError as exc:
+        messages.error(request, exc.message)
     return redirect("play:match", match_id)
 
 

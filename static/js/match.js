@@ -8,7 +8,9 @@
 // builds on window.TABLE: TABLE.send(action) submits a decision, TABLE.payload() is the latest
 // snapshot, and the event "table:update" on document (detail: {payload, entries, moved}) follows
 // every snapshot applied (entries: the log entries it carried; moved: the board was redrawn).
-// It fires once for the first page load too (entries: the log on the page).
+// It fires once for the first page load too (entries: the log on the page). TABLE.undo() takes
+// back the seat's last decision (casual games; an entry of type "_undo" in `entries` names the
+// decision taken back in `action.seq`).
 (function () {
   "use strict";
   const M = window.MATCH;
@@ -91,6 +93,13 @@
       if (e.seq <= lastSeq) return;
       const li = document.createElement("li");
       li.dataset.seq = e.seq;
+      if (e.action && e.action.type === "_undo") {  // a decision taken back leaves the log
+        const gone = logEl.querySelector('li[data-seq="' + e.action.seq + '"]');
+        if (gone) gone.remove();
+        li.className = "undo-note";
+      } else if (e.seat === M.seat && e.revealed === false && !e.timed_out) {
+        li.dataset.undoable = "1";
+      }
       const n = document.createElement("span");
       n.className = "log-seq";
       n.textContent = e.seq;
@@ -112,7 +121,34 @@
     renderStatus();
     renderPlayers();
     takeLog(snapshot);
+    renderUndo();
     announce(snapshot.log || [], moved);
+  }
+
+  // Undo (casual games): offered while it is this seat's turn and the log's last decision that
+  // stands is its own and revealed nothing; the server decides (play/undo.py).
+  function renderUndo() {
+    const form = document.getElementById("undo");
+    if (!form) return;
+    form.elements.version.value = payload.version;
+    let last = logEl ? logEl.lastElementChild : null;
+    while (last && last.classList.contains("undo-note")) last = last.previousElementSibling;
+    const mine = M.seat !== null && payload.to_act.indexOf(M.seat) >= 0;
+    form.hidden = !(payload.status === "active" && mine && last && last.dataset.undoable === "1");
+  }
+
+  async function undo() {
+    const form = document.getElementById("undo");
+    const r = await fetch(form.dataset.api, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "X-CSRFToken": form.elements.csrfmiddlewaretoken.value},
+      body: JSON.stringify({version: payload.version}),
+    });
+    if (!r.ok) {
+      const body = await r.json().catch(function () { return {}; });
+      errorEl.textContent = body.detail || "That decision cannot be taken back.";
+    }  // else the socket brings the board as it was before the decision
   }
 
   function announce(entries, moved) {
@@ -207,6 +243,33 @@
     if (event.key === "Escape" && picked) pick(null);
   });
 
+  const undoForm = document.getElementById("undo");
+  if (undoForm) undoForm.addEventListener("submit", function (event) {
+    event.preventDefault();
+    undo();
+  });
+  document.addEventListener("keydown", function (event) {
+    if ((event.ctrlKey || event.metaKey) && event.key === "z" && undoForm && !undoForm.hidden &&
+        !event.target.closest("input, textarea, select")) {
+      event.preventDefault();
+      undo();
+    }
+  });
+
+  // A form in the board (the end screen's rematch) is rendered once for every viewer, without a
+  // CSRF token: it takes the page's own before it is sent.
+  board.addEventListener("submit", function (event) {
+    const field = event.target.querySelector("input[name=csrfmiddlewaretoken]");
+    const token = document.querySelector("input[name=csrfmiddlewaretoken]:not([value=''])");
+    if (token && (!field || !field.value)) {
+      const input = field || document.createElement("input");
+      input.type = "hidden";
+      input.name = "csrfmiddlewaretoken";
+      input.value = token.value;
+      if (!field) event.target.appendChild(input);
+    }
+  });
+
   // An inline onsubmit would be blocked by the Content-Security-Policy.
   const resignForm = document.getElementById("resign");
   if (resignForm) resignForm.addEventListener("submit", function (event) {
@@ -216,6 +279,7 @@
   window.TABLE = {
     send: send,
     payload: function () { return payload; },
+    undo: undo,
   };
 
   renderStatus();

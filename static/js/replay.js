@@ -36,12 +36,12 @@
 
   function highlight() {
     log.querySelectorAll("li").forEach(function (li) {
-      const seq = Number(li.dataset.seq);
-      li.classList.toggle("current", seq === step);
-      li.classList.toggle("future", seq > step);
-      if (seq === step) {  // scroll the log box only, never the page (a phone shows the board)
-        const box = log.getBoundingClientRect(), at = li.getBoundingClientRect();
-        log.scrollTop += at.top - box.top - log.clientHeight / 2;
+      const at = Number(li.dataset.step);
+      li.classList.toggle("current", at === step);
+      li.classList.toggle("future", at > step);
+      if (at === step) {  // scroll the log box only, never the page (a phone shows the board)
+        const box = log.getBoundingClientRect(), where = li.getBoundingClientRect();
+        log.scrollTop += where.top - box.top - log.clientHeight / 2;
       }
     });
     label.textContent = "Step " + step + " of " + steps;
@@ -103,7 +103,7 @@
     const link = event.target.closest("a.log-seq");
     if (!link) return;
     event.preventDefault();
-    go(Number(link.closest("li").dataset.seq));
+    go(Number(link.closest("li").dataset.step));
   });
   playButton.hidden = false;
   playButton.addEventListener("click", toggle);

@@ -115,6 +115,12 @@ def redetermine(state: State, seat: int, rng: Rng) -> State:
     return new
 
 
+def reveals(before: State, seat: int, action: dict[str, Any], after: State) -> bool:
+    """The last bid of a prize shows every bid and turns up the next prize; a bid before it
+    shows nothing."""
+    return len(after["history"]) != len(before["history"])
+
+
 def public_action(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     return {"type": "bid"}
 
@@ -134,6 +140,7 @@ GAME = Game(
     bots={},
     options=(Option("cards", "Cards per hand", "choice", 5, ((3, "3"), (5, "5"), (8, "8"))),),
     public_action=public_action,
+    reveals=reveals,
     narrate=lambda state, seat, action, after: "placed a secret bid",
     label=lambda state, seat, action: f"Bid {action['card']}",
     summary="Bid secretly for prizes.",

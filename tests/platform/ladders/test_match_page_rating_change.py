@@ -1,4 +1,7 @@
-"""When a ranked game ends, the match page shows each player's rating change."""
+"""When a ranked game ends, the match page shows each player's rating change (the end screen's
+Rating row, a column per player)."""
+
+import re
 
 from django.test import Client
 
@@ -15,11 +18,11 @@ def _outcome_html(user, match):
 def test_it_shows_each_players_rating_change_when_a_ranked_game_ends(alice, bob):
     match = finish_two(ranked_match(alice, bob), winner=alice)
     outcome = _outcome_html(bob, match)
-    assert "<th>Rating</th>" in outcome
-    assert '<td class="rating-change">+32</td>' in outcome
-    assert '<td class="rating-change">\u221232</td>' in outcome
+    assert '<th scope="row">Rating</th>' in outcome
+    cells = re.findall(r'<td class="rating-change[^"]*">([^<]*)</td>', outcome)
+    assert sorted(cells) == ["+32", "\u221232"]
 
 
 def test_it_shows_no_rating_column_for_a_casual_game(alice, bob):
     match = finish_two(ranked_match(alice, bob, ranked=False), winner=alice)
-    assert "<th>Rating</th>" not in _outcome_html(alice, match)
+    assert '<th scope="row">Rating</th>' not in _outcome_html(alice, match)

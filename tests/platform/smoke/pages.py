@@ -80,6 +80,8 @@ def _urls(data: dict[str, Any]) -> list[str]:
         f"/api/tables/{table}/",
         f"/api/matches/{playing}/",
         f"/api/matches/{finished}/log/",
+        f"/api/matches/{finished}/result/",
+        f"/matches/{finished}/replay/frame/?step=1",
         "/api/ladders/",
         "/api/players/alice/ratings/",
         "/api/matchmaking/queue/",
@@ -97,8 +99,11 @@ def _urls(data: dict[str, Any]) -> list[str]:
         f"/api/tournaments/{cup}/standings/",
         f"/api/tournaments/{cup}/rounds/",
     ]
+    from play.templatetags.rules import has_rules
+
     for name in game_names():
         urls += [f"/ladders/{name}/", f"/api/ladders/{name}/"]
+        urls += [f"/games/{name}/rules/"] if has_rules(name) else []
     return urls
 
 

@@ -9,13 +9,15 @@ from games.core import get_game
 from play.models import ActionRecord, Match, Seat
 
 
-def seeded_match(game_name: str, seed: int, users: list[Any], bots: tuple[str, ...] = ()) -> Match:
+def seeded_match(
+    game_name: str, seed: int, users: list[Any], bots: tuple[str, ...] = (), ranked: bool = False
+) -> Match:
     game = get_game(game_name)
     players = [(u, "") for u in users] + [(None, b) for b in bots]
     state = game.setup(len(players), seed, {})
     to_act = game.to_act(state)
     match = Match.objects.create(
-        game=game_name, seed=seed, options={}, ranked=False, mode="live", state=state
+        game=game_name, seed=seed, options={}, ranked=ranked, mode="live", state=state
     )
     Seat.objects.bulk_create(
         Seat(match=match, index=i, user=user, bot=bot, to_act=i in to_act, to_act_since=0)

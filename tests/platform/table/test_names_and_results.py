@@ -72,7 +72,7 @@ def test_scythes_tie_break_list_is_not_a_column():
         ],
     }
     table = outcome_table(outcome, [{"seat": 0, "name": "a"}, {"seat": 1, "name": "b"}])
-    assert table["outcome_keys"] == ["Coins", "Structures"]
+    assert table["outcome_keys"] == ["Coins in hand", "Structure bonus"]
 
 
 def test_an_unknown_page_is_the_sites_own_404(client, db):

@@ -13,7 +13,16 @@ from play.services import seat_forfeit
 from tests.platform.conftest import make_user
 from tests.platform.ladders.conftest import rated_players
 
-from .conftest import LAPTOP, PHONE, in_thread, needs_chromium, page_width, session_cookie, wait_js
+from .conftest import (
+    LAPTOP,
+    PHONE,
+    SHOTS,
+    in_thread,
+    needs_chromium,
+    page_width,
+    session_cookie,
+    wait_js,
+)
 from .factories import played, played_to_end, seeded_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, needs_chromium]
@@ -152,12 +161,12 @@ def test_the_replay_steps_without_page_loads_by_keys_autoplay_and_jumps(launch):
         assert "⏮" not in glyphs and "⏭" not in glyphs  # no empty boxes for missing glyphs
         page.keyboard.press("ArrowRight")
         wait_js(page, STEP_IS.format(1, match.version))
-        assert page.locator("#log li.current").get_attribute("data-seq") == "1"
+        assert page.locator("#log li.current").get_attribute("data-step") == "1"
         page.keyboard.press("Shift+ArrowRight")  # the next turn
         wait_js(
             page,
             "document.querySelector('#log li.current') === null || "
-            "Number(document.querySelector('#log li.current').dataset.seq) > 1",
+            "Number(document.querySelector('#log li.current').dataset.step) > 1",
         )
         page.keyboard.press("Space")  # autoplay
         start = int(page.locator("#scrub").input_value())
@@ -172,3 +181,7 @@ def test_the_replay_steps_without_page_loads_by_keys_autoplay_and_jumps(launch):
         wait_js(page, "document.querySelector('#turn-label').textContent.includes('round 1 of')")
         assert page.evaluate("window.stayed === true")
         assert "step=" in page.url
+        for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+            shown = open_page(cookie, f"/matches/{match.pk}/replay/?step=9", viewport)
+            assert page_width(shown) <= viewport["width"]
+            shown.screenshot(path=str(SHOTS / f"replay-dicecity-{name}.png"))
