@@ -271,7 +271,11 @@
   const seen = new Map();
 
   function remember(entries) {
-    (entries || []).forEach(function (e) { seen.set(e.seq, e); });
+    (entries || []).forEach(function (e) {
+      // A decision taken back (undo) is no longer a move: its "_undo" entry names it.
+      if (e.action && e.action.type === "_undo") { seen.delete(e.action.seq); return; }
+      seen.set(e.seq, e);
+    });
   }
 
   function history() {
