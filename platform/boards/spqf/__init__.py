@@ -13,6 +13,7 @@ costs, level VP, storage room) from the game's `reference()`, everything else fr
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from . import places
@@ -44,15 +45,23 @@ def _category(cat: str) -> str:
 
 
 def _card(card: int, ctx: dict[str, Any]) -> Item:
-    d = W.reference()["cards"][card]
-    colors = ("green", "black")
+    """A card as drawn: its design (_design), and the choice made on it now, if any."""
+    out = _design(card)
     item = ctx["found"].get(("card", card))
     pick = f"card:{card}" if f"card:{card}" in ctx["picks"] else ""
-    tip = W.card_tip(d, _category(d["cat"]))
+    tip = out["tip"]
     if item:
         tip = f"Now: {item['label']}. {tip}"
     elif pick:
         tip = f"Now: click it, then the action it follows. {tip}"
+    return dict(out, item=item, pick=pick, tip=tip)
+
+
+@cache
+def _design(card: int) -> Item:
+    """What never changes about a card instance (a board draws dozens on every update)."""
+    d = W.reference()["cards"][card]
+    colors = ("green", "black")
     return {
         "id": card,
         "name": d["name"],
@@ -73,9 +82,7 @@ def _card(card: int, ctx: dict[str, Any]) -> Item:
         "starting": d["starting"],
         "per": any(not a["binary"] for a in d["actions"]),
         "color": any(a["kind"] == "gather_either" for a in d["actions"]),
-        "item": item,
-        "pick": pick,
-        "tip": tip,
+        "tip": W.card_tip(d, _category(d["cat"])),
     }
 
 
@@ -129,9 +136,14 @@ def _current(view: dict[str, Any], names: dict[int, str], ctx: dict[str, Any]) -
     if play is None:
         return None
     card = _card(play["card"], ctx)
-    for k, line in enumerate(card["actions"]):
-        line["item"] = ctx["found"].get(("line", k))
-        line["after"] = places.after(ctx["lines"].get(("line", k)))
+    card["actions"] = [  # new lines: the design's are shared (cached)
+        dict(
+            line,
+            item=ctx["found"].get(("line", k)),
+            after=places.after(ctx["lines"].get(("line", k))),
+        )
+        for k, line in enumerate(card["actions"])
+    ]
     return {
         "card": card,
         "source": play["source"],
