@@ -1,6 +1,7 @@
 """Dice City at the table, in Chromium (issue 11): a die dragged with the mouse and with a
 finger, a die's tray (pass), the Well's dice chosen on the dice, a card built then placed and a
-refresh with its four discards composed and cancelled before anything is sent, the bot's last
+refresh with its four discards composed and cancelled before anything is sent, a card dragged
+from the market onto its space, the bot's last
 turn outlined after it moves, and tooltips on a laptop and on a phone."""
 
 from __future__ import annotations
@@ -158,6 +159,30 @@ def test_a_card_is_built_then_placed_and_the_half_made_choice_can_be_cancelled(l
     assert _log(match) == [
         {"type": "build", "card": "quarry"},
         {"type": "place", "row": "yellow", "col": 4},
+    ]
+
+
+def test_a_card_is_dragged_from_the_market_onto_its_space(launch):
+    alice, bob = make_user("alice"), make_user("bob")
+    state = at_step(GAME.setup(2, 3, {}), "build")
+    state["players"][0]["res"] = [0, 0, 2]
+    match = match_with_state("dicecity", [alice, bob], state)
+    cookie = session_cookie(alice)
+    with launch() as open_page:
+        page = open_page(cookie, f"/matches/{match.pk}/")
+        wait_js(page, READY)
+        x, y = _center(page, '.dc-piles [data-card="mine"]')
+        tx, ty = _center(page, '#my-area td[data-row="blue"][data-col="6"]')
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 10, y - 10, steps=2)
+        assert page.locator("#my-area td.drop-target").count() == 30
+        page.mouse.move(tx, ty, steps=10)
+        page.mouse.up()
+        wait_js(page, VERSION_ABOVE.format(1))
+    assert _log(match) == [
+        {"type": "build", "card": "mine"},
+        {"type": "place", "row": "blue", "col": 6},
     ]
 
 
