@@ -1,8 +1,9 @@
 """The contract's `reference()`: the printed components, all public, as JSON for the site's
-board (the map, factions, player mats, objective, encounter and Factory cards, structure bonus
-tiles, the top-row boxes, what each bottom action costs, the scoring tiers) and the engine's
-words the board repeats. What depends on the state (control, the score so far) is in `view`.
-Card catalogues are keyed by the card number as text, as JSON keys are."""
+board (the map and each territory's name as the log says it, factions, player mats, objective,
+encounter and Factory cards, structure bonus tiles, the top-row boxes, what each bottom action
+costs, the scoring tiers) and the engine's words the board repeats. What depends on the state
+(control, the score so far) is in `view`. Card catalogues are keyed by the card number as text,
+as JSON keys are."""
 
 from __future__ import annotations
 
@@ -27,13 +28,15 @@ from .data import (
     TOP_BOXES,
 )
 from .scoring import TIERS
-from .text import CARRY_WORDS
+from .text import CARRY_WORDS, HEX_NAMES
 
 
 def _build() -> dict[str, Any]:
     return {
         "hexes": HEXES,
         "factory_hex": FACTORY_HEX,
+        # "Tundra south-west of the Factory": the name the log and the buttons give each hex
+        "hex_names": dict(HEX_NAMES),
         "factions": FACTIONS,
         "mats": MATS,  # a player's "mat" in the view indexes this list
         "objectives": {str(n): card for n, card in OBJECTIVES.items()},

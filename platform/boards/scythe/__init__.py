@@ -2,73 +2,33 @@
 
 Pure Python (no database). It reads only the engine contract: the seat's view (which carries
 control and the score so far), the legal actions and the game's `reference()` data
-(reference.py). Each legal action of the viewer is attached to what it acts on: a hex
-(hexmap.py: move destinations, placements, produce, deploy, build, fights), a mat section or
-top box (mats.py), a dial value, a combat card, an encounter option, a Factory card, an
-objective, an upgrade or enlist cell (here), so the template can make it clickable in place;
-the site still lists every action as a button too.
+(reference.py). Each legal action of the viewer is attached to what it acts on (choices.py): a
+territory of the map (hexmap.py), the viewer's mat (mats.py), a panel of the moment (combat,
+encounter, Factory cards, the upgrade and enlist grids: here), else a button in the status bar.
+The parts drawn for every seat on every update (map, mats, the list of choices on the map) come
+ready-made as HTML (markup.py); the panels that appear now and then stay in templates. The site
+still lists every action as a button too, collapsed (play/board_frame.html).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .hexmap import FRAME, hex_targets, map_pieces, terrain_svg, unit_hex_now, unit_name
-from .mats import BOTTOMS, player
-from .reference import HEXES, REF
-from .words import GRANT_TEXT, PHASES, TILE_TEXT, TRIUMPHS, factory_card, gains
+from django.utils.safestring import mark_safe
+
+from .choices import Choices
+from .hexmap import FRAME, pieces_svg, terrain_svg, unit_name
+from .markup import esc, legal
+from .mats import BOTTOMS, ENLIST_BONUSES
+from .players import mine_html, opponent_html
+from .reference import HEX_NAMES, REF, place
+from .words import COLOURS, GRANT_TEXT, PHASES, TILE_TEXT, TRIUMPHS, factory_card, gains
 
 Item = dict[str, Any]
 BOTTOM_RESOURCE: dict[str, str] = REF["bottom_resource"]
 ENCOUNTERS: dict[str, list[dict[str, Any]]] = REF["encounters"]
 STRUCTURE_TILES: dict[str, list[list[int]]] = REF["structure_tiles"]
 TOP_BOXES: dict[str, list[int]] = REF["top_boxes"]
-ENLIST_BONUSES: list[str] = REF["enlist_bonuses"]
-KEY_FIELDS = {
-    "section": ("n",),
-    "move": (),
-    "gain": (),
-    "produce": (),
-    "skip": (),
-    "commit": (),
-    "bolster": ("gain",),
-    "trade": ("gain",),
-    "pay": ("action",),
-    "dial": ("power",),
-    "card": ("value",),
-    "encounter": ("option",),
-    "factory_card": ("card",),
-    "factory_top": ("choice",),
-    "factory_move": (),
-    "reveal": ("card",),
-    "upgrade": ("top", "bottom"),
-    "enlist": ("section", "bonus"),
-}
-# Drawn as buttons in the status bar: the ways out, and the one-off choices with no place on
-# the map or a mat (an encounter benefit taken in part, Coercion, Artillery, a retreat).
-FINISHERS = (
-    "benefit",
-    "coerce",
-    "load",
-    "artillery",
-    "retreat",
-    "end_move",
-    "done",
-    "end_turn",
-)
-
-
-def other_targets(legal: list[Item]) -> dict[tuple[Any, ...], Item]:
-    """Choices drawn off the map (mat sections, top boxes, paid bottom actions, dial, cards,
-    encounter options, Factory cards, objectives, upgrade and enlist cells), by a key of the
-    action's type and the fields that tell its choices apart."""
-    keys: dict[tuple[Any, ...], Item] = {}
-    for item in legal:
-        a = item["action"]
-        fields = KEY_FIELDS.get(a["type"])
-        if fields is not None:
-            keys.setdefault((a["type"], *(a.get(f) for f in fields)), item)
-    return keys
 
 
 # --- what is going on now ----------------------------------------------------------------------
@@ -79,10 +39,10 @@ def _prompt(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "move" and "move" in ctx:
         move = ctx["move"]
-        text = f"Move: {move['left']} unit(s) left to move, up to {move['reach']} hex(es) each"
+        text = f"Move: {many(move['left'], 'more unit')}, {many(move['reach'], 'step')} each"
         p = view["players"][view["turn"]]
-        moved = [f"{unit_name(p, u)} to {unit_hex_now(p, u)}" for u in ctx["moved"]]
-        return text + (f" (moved: {', '.join(moved)})" if moved else "")
+        moved = [unit_name(p, u) for u in ctx["moved"]]
+        return text + (f"; moved: {', '.join(moved)}" if moved else "")
     if phase == "grant" and ctx.get("queue"):
         head = ctx["queue"][0]
         text = GRANT_TEXT.get(head, head)
@@ -90,10 +50,10 @@ def _prompt(view: dict[str, Any]) -> str:
             text += f" ({ctx['queue'].count('pick')} left)"
         produce = ctx.get("produce")
         if head == "produce" and produce:
-            chosen = ", ".join(produce["chosen"]) or "none yet"
+            chosen = ", ".join(HEX_NAMES.get(h, h) for h in produce["chosen"]) or "none yet"
             text += f" (up to {produce['limit']}; chosen: {chosen})"
         if ctx.get("fixed"):
-            text += f" on {ctx['fixed']}"
+            text += f" on {place(ctx['fixed'])}"
         return text
     if phase == "payment" and ctx.get("payment"):
         action = ctx["payment"]["action"]
@@ -109,7 +69,11 @@ def _prompt(view: dict[str, Any]) -> str:
     return PHASES.get(phase, phase)
 
 
-def _combat(view: dict[str, Any], names: list[str], keys: Any) -> dict[str, Any] | None:
+def many(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
+def _combat(view: dict[str, Any], names: list[str], choices: Choices) -> dict[str, Any] | None:
     combat = view["ctx"].get("combat")
     if not combat:
         return None
@@ -135,19 +99,22 @@ def _combat(view: dict[str, Any], names: list[str], keys: Any) -> dict[str, Any]
     dials = []
     if mine is not None and mine["dial"] is None and not mine["done"]:
         top = min(7, mine["power"])
-        dials = [{"value": v, "item": keys.get(("dial", v))} for v in range(top + 1)]
+        dials = [{"value": v, "item": choices.get("dial", v)} for v in range(top + 1)]
     hand = []
-    if mine is not None:
+    if mine is not None:  # one chip per value: the engine's choice is "add a card worth v"
         left = list(view["players"][view["seat"]].get("hand", []))
         for c in mine["chosen"] or []:
             left.remove(c)
-        hand = [{"value": v, "item": keys.get(("card", v))} for v in left]
+        hand = [
+            {"value": v, "count": left.count(v), "item": choices.get("card", v)}
+            for v in sorted(set(left))
+        ]
     return {
-        "hex": combat["hex"],
+        "hex": place(combat["hex"]),
         "sides": sides,
         "dials": dials,
         "hand": hand,
-        "commit": keys.get(("commit",)),
+        "commit": choices.get("commit"),
     }
 
 
@@ -156,7 +123,7 @@ def _last_combat(view: dict[str, Any], names: list[str]) -> dict[str, Any] | Non
     if not last:
         return None
     return {
-        "hex": last["hex"],
+        "hex": place(last["hex"]),
         "winner": names[last["winner"]],
         "loser": names[last["loser"]],
         "totals": last["totals"],
@@ -165,23 +132,25 @@ def _last_combat(view: dict[str, Any], names: list[str]) -> dict[str, Any] | Non
     }
 
 
-def _encounter(view: dict[str, Any], keys: Any) -> dict[str, Any] | None:
+def _encounter(view: dict[str, Any], choices: Choices) -> dict[str, Any] | None:
     enc = view["ctx"].get("enc")
     if not enc or view["phase"] not in ("encounter", "benefit", "grant"):
         return None
     deciding = view["seat"] == view["turn"] and view["phase"] == "encounter"
-    options = [
-        {
-            "n": i + 1,
-            "cost": gains(o["cost"]),
-            "gain": gains(o["gain"]),
-            "taken": i + 1 in enc["taken"],
-            "item": keys.get(("encounter", i + 1)),
-            "closed": deciding and i + 1 not in enc["taken"] and ("encounter", i + 1) not in keys,
-        }
-        for i, o in enumerate(ENCOUNTERS[str(enc["card"])])
-    ]
-    return {"card": enc["card"], "hex": enc["hex"], "options": options}
+    options = []
+    for i, o in enumerate(ENCOUNTERS[str(enc["card"])]):
+        item = choices.get("encounter", i + 1)
+        options.append(
+            {
+                "n": i + 1,
+                "cost": gains(o["cost"]),
+                "gain": gains(o["gain"]),
+                "taken": i + 1 in enc["taken"],
+                "item": item,
+                "closed": deciding and i + 1 not in enc["taken"] and item is None,
+            }
+        )
+    return {"card": enc["card"], "hex": place(enc["hex"]), "options": options}
 
 
 def _tile(view: dict[str, Any]) -> dict[str, Any]:
@@ -192,27 +161,60 @@ def _tile(view: dict[str, Any]) -> dict[str, Any]:
     return {"name": view["tile"], "text": TILE_TEXT.get(view["tile"], view["tile"]), "tiers": tiers}
 
 
-def _triumphs(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+def _triumphs(view: dict[str, Any], names: list[str]) -> str:
     """Scythe, Placing stars: who has placed which stars (combat: up to 2, Saxony more)."""
     seats = view["order"]
-    rows = [
-        {"name": text, "cells": ["★" * view["players"][s]["stars"].get(key, 0) for s in seats]}
+    head = "".join(f"<th>{esc(names[s])}</th>" for s in seats)
+    rows = "".join(
+        f"<tr><th>{text}</th>"
+        + "".join(f"<td>{'★' * view['players'][s]['stars'].get(key, 0)}</td>" for s in seats)
+        + "</tr>"
         for key, text in TRIUMPHS
-    ]
-    return {"names": [names[s] for s in seats], "rows": rows}
+    )
+    return f'<table class="sc-choicegrid sc-track"><tr><th></th>{head}</tr>{rows}</table>'
 
 
-def _grid(keys: dict[tuple[Any, ...], Item], kind: str) -> dict[str, Any] | None:
+def _grid(choices: Choices, kind: str) -> dict[str, Any] | None:
     """Upgrade (top box x bottom action) or enlist (bottom action x one-time bonus) choices as
     a table of clickable cells; None when there is no such choice now."""
-    if not any(k[0] == kind for k in keys):
+    if not choices.has(kind):
         return None
     rows = list(TOP_BOXES) if kind == "upgrade" else list(BOTTOMS)
     cols = list(BOTTOMS) if kind == "upgrade" else list(ENLIST_BONUSES)
     return {
         "cols": cols,
-        "rows": [{"name": r, "cells": [keys.get((kind, r, c)) for c in cols]} for r in rows],
+        "rows": [{"name": r, "cells": [choices.get(kind, r, c) for c in cols]} for r in rows],
     }
+
+
+def _hex_list(choices: Choices) -> str:
+    """Every choice on the map as a button, by territory: the map's fallback (collapsed)."""
+    rows = []
+    for hex_id in sorted(choices.by_hex, key=lambda h: HEX_NAMES[h]):
+        where = place(hex_id)
+        buttons = "".join(
+            f'<button type="button" class="legal sc-choice secondary"{legal(item)}>'
+            f"{esc(_without(item['label'], where))}</button>"
+            for item in choices.by_hex[hex_id]
+        )
+        rows.append(
+            f'<div class="sc-hexrow" data-hex="{hex_id}"><span class="sc-hexname">'
+            f"{esc(HEX_NAMES[hex_id])} <small>{hex_id}</small></span>{buttons}</div>"
+        )
+    if not rows:
+        return ""
+    count = sum(len(items) for items in choices.by_hex.values())
+    return (
+        '<details class="sc-hexlist card" data-keep="hexlist"><summary>Choices on the map, '
+        f"by territory ({count})</summary>{''.join(rows)}</details>"
+    )
+
+
+def _without(label: str, where: str) -> str:
+    """A button's label without the territory its row already names."""
+    for word in (" to ", " on ", " onto ", " from "):
+        label = label.replace(word + where, "")
+    return label
 
 
 def board_context(
@@ -222,47 +224,46 @@ def board_context(
     names = [
         infos[s]["name"] if s in infos else f"Player {s + 1}" for s in range(len(view["players"]))
     ]
-    me = view["players"][seat] if seat is not None else None
-    targets = hex_targets(legal, me)
-    keys = other_targets(legal)
+    choices = Choices(legal)
     turn = view["turn"]
-    hex_list = [
-        {"hex": h, "terrain": HEXES[h]["terrain"], "choices": choices}
-        for h, choices in sorted(targets.items())
-        if len(choices) > 1 or choices[0]["more"]
-    ]
-    return {
-        "sc": {
-            "frame": FRAME,
-            "terrain": terrain_svg(tuple(sorted(p["faction"] for p in view["players"]))),
-            "pieces": map_pieces(view, targets),
-            "players": [player(view, s, infos.get(s), keys) for s in view["order"]],
-            "turn_name": names[turn],
-            "turn_faction": view["players"][turn]["faction"].capitalize(),
-            "prompt": _prompt(view),
-            "over": view["over"],
-            "rounds": view["turns"] // max(1, len(view["order"])) + 1,
-            "combat": _combat(view, names, keys),
-            "last_combat": _last_combat(view, names),
-            "fights": view["ctx"].get("fights") if view["phase"] == "combat_pick" else None,
-            "encounter": _encounter(view, keys),
-            "factory_offer": [
-                dict(factory_card(c) or {}, item=keys.get(("factory_card", c)))
-                for c in view.get("factory_offer", [])
-            ],
-            "factory_choosing": view["phase"] == "factory",
-            "hex_list": hex_list,
-            "top_skip": keys.get(("skip",)),
-            "finish": [i for i in legal if i["action"]["type"] in FINISHERS],
-            "upgrade_grid": _grid(keys, "upgrade"),
-            "enlist_grid": _grid(keys, "enlist"),
-            "tile": _tile(view),
-            "triumphs": _triumphs(view, names),
-            "decks": {
-                "combat": view["deck"],
-                "encounters": view["encounters"],
-                "objectives": view["objective_deck"],
-                "factory": view["factory_cards"],
-            },
-        }
+    factions = tuple(sorted(p["faction"] for p in view["players"]))
+    sc: dict[str, Any] = {
+        "turn_name": names[turn],
+        "turn_faction": view["players"][turn]["faction"].capitalize(),
+        "prompt": _prompt(view),
+        "over": view["over"],
+        "rounds": view["turns"] // max(1, len(view["order"])) + 1,
+        "combat": _combat(view, names, choices),
+        "last_combat": _last_combat(view, names),
+        "encounter": _encounter(view, choices),
+        "factory_offer": [
+            dict(factory_card(c) or {}, item=choices.get("factory_card", c))
+            for c in view.get("factory_offer", [])
+        ],
+        "factory_choosing": view["phase"] == "factory",
+        "upgrade_grid": _grid(choices, "upgrade"),
+        "enlist_grid": _grid(choices, "enlist"),
+        "tile": _tile(view),
+        "decks": {
+            "combat": view["deck"],
+            "encounters": view["encounters"],
+            "objectives": view["objective_deck"],
+            "factory": view["factory_cards"],
+        },
+        "frame": FRAME,
+        "colours": esc(",".join(COLOURS[p["faction"]] for p in view["players"])),
+        "seat": "" if seat is None else seat,
+        "resources": ",".join(REF["resources"]),  # the order of the view's resource counts
     }
+    html = {
+        "mine": mine_html(view, infos.get(seat), choices) if seat is not None else "",
+        "opponents": "".join(
+            opponent_html(view, s, infos.get(s)) for s in view["order"] if s != seat
+        ),
+        "map": terrain_svg(factions) + pieces_svg(view, choices),
+        "hex_list": _hex_list(choices),
+        "triumphs": _triumphs(view, names),
+    }
+    sc.update({k: mark_safe(v) for k, v in html.items()})  # built by markup.py's rules
+    sc["rest"] = choices.rest()
+    return {"sc": sc}

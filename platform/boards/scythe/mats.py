@@ -1,16 +1,28 @@
-"""Scythe board: a player's faction and mat (sections with their top boxes, bottom costs,
-coins, recruits, structures), mechs, stars, objectives and combat cards as the viewer may see
-them."""
+"""Scythe board: a player's faction and mat as the viewer may see them, as HTML (markup.py says
+why not a template). The viewer's own mat is the full panel, with its choices clickable in
+place (sections, top boxes, paid bottom actions; the top box then bottom action of an Upgrade,
+the recruit then bonus of an Enlist, the structure or mech then the hex of a Build or Deploy,
+through board.js). Every opponent is one line (faction, name, stars, power, popularity, coins,
+combat cards, objectives) that opens onto the same panel.
+
+Another seat's hand and objectives are not in its view: only their counts are drawn."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .reference import FACTIONS, FACTORY_HEX, REF
+from .choices import Choices
+from .markup import esc, legal, parts, tip
+from .reference import FACTIONS, FACTORY_HEX, REF, place
 from .words import (
-    COLOURS,
+    BOTTOM_HELP,
+    ENLIST_HELP,
     GAIN_WORDS,
-    INK,
+    RECRUIT_HELP,
+    STRUCTURE_HELP,
+    SYMBOL_HELP,
+    TOP_HELP,
+    TOP_LONG,
     TOP_TEXT,
     TOP_TITLES,
     ability_text,
@@ -19,14 +31,14 @@ from .words import (
     objective_text,
 )
 
-Item = dict[str, Any]
 MATS: list[dict[str, Any]] = REF["mats"]
 OBJECTIVES: dict[str, dict[str, Any]] = REF["objectives"]
 TOP_BOXES: dict[str, list[int]] = REF["top_boxes"]
 BOXES_OF: dict[str, list[str]] = REF["boxes_of_top"]
 BOTTOMS: list[str] = REF["bottom_actions"]
 PAID_WITH: dict[str, str] = REF["bottom_resource"]
-# The legal action a click on a top box stands for (its key in board_context's targets).
+ENLIST_BONUSES: list[str] = REF["enlist_bonuses"]
+# The legal action a click on a top box stands for.
 ACTION_OF_BOX = {
     "move": ("move",),
     "gain": ("gain",),
@@ -35,54 +47,7 @@ ACTION_OF_BOX = {
     "popularity": ("trade", "popularity"),
     "produce": ("produce",),
 }
-
-
-def _top_boxes(p: dict[str, Any], top: str, keys: dict[tuple[Any, ...], Item]) -> list[Any]:
-    """The boxes of a top-row action with their values now (upgraded once the cube is gone)."""
-    boxes = []
-    for name in BOXES_OF[top]:
-        value = TOP_BOXES[name][1 if name in p["up"] else 0]
-        boxes.append(
-            {
-                "name": name,
-                "text": TOP_TEXT[name][value != 1].format(value),
-                "upgraded": name in p["up"],
-                "item": keys.get(ACTION_OF_BOX[name]),
-            }
-        )
-    if top == "trade":  # Trade's other choice: 2 resources, never upgraded
-        item = keys.get(("trade", "resources"))
-        boxes.append({"name": "resources", "text": "2 resources", "upgraded": False, "item": item})
-    return boxes
-
-
-def _sections(p: dict[str, Any], keys: dict[tuple[Any, ...], Item], mine: bool) -> list[Any]:
-    out = []
-    for n, sec in enumerate(MATS[p["mat"]]["sections"]):
-        bottom = sec["bottom"]
-        cubes = p["cubes"][BOTTOMS.index(bottom)]
-        recruit = p["recruits"].get(bottom)
-        out.append(
-            {
-                "n": n,
-                "top": TOP_TITLES[sec["top"]],
-                "boxes": _top_boxes(p, sec["top"], keys if mine else {}),
-                "bottom": bottom,
-                "cost": sec["cost"] - cubes,
-                "resource": PAID_WITH[bottom],
-                "slots": sec["cost"] - sec["min_cost"] - cubes,
-                "cubes": cubes,
-                "coins": sec["coins"],
-                "recruit": gains(sec["recruit"]),
-                "enlisted": recruit,
-                "structure": sec["structure"],
-                "built": p["built"].get(sec["structure"]),
-                "last": p["last"] == n,
-                "item": keys.get(("section", n)) if mine else None,
-                "pay": keys.get(("pay", bottom)) if mine else None,
-            }
-        )
-    return out
+BONUS_WORDS = {"power": "power", "coins": "coins", "popularity": "popularity", "cards": "cards"}
 
 
 def tier(popularity: int) -> str:
@@ -95,81 +60,232 @@ def tier(popularity: int) -> str:
     )
 
 
-def standing(view: dict[str, Any], seat: int) -> dict[str, Any]:
-    """Territories and resources the seat controls and its score if the game ended now: all of
-    it public, and all of it from the view (the engine applies its own rules)."""
-    p = view["players"][seat]
+# --- the mat: sections, top boxes, bottom actions -----------------------------------------------
+
+
+def _box(p: dict[str, Any], name: str, choices: Choices | None) -> str:
+    """One top-row box with its value now (upgraded once its cube is gone)."""
+    upgraded = name in p["up"]
+    value = TOP_BOXES[name][1 if upgraded else 0]
+    text = TOP_TEXT[name][value != 1].format(value)
+    long = TOP_LONG[name][value != 1].format(value)
+    item = choices.get(*ACTION_OF_BOX[name]) if choices else None
+    part = parts(choices.parts("upgrade", "top", name)) if choices and not upgraded else ""
+    cls = "sc-box" + (" sc-upgraded" if upgraded else "") + (" legal" if item else "")
+    cls += " sc-pick" if part else ""
+    cube = "" if upgraded else ' <i class="sc-cube" title="technology cube: Upgrade moves it">■</i>'
+    help_ = f"{long}{' (upgraded)' if upgraded else ''}"
+    return (
+        f'<span class="{cls}"{legal(item, help_)}{part} data-name="{esc(text)}">{text}{cube}</span>'
+    )
+
+
+def _top(p: dict[str, Any], sec: dict[str, Any], n: int, choices: Choices | None) -> str:
+    item = choices.get("section", n) if choices else None
+    last = p["last"] == n
+    cls = "sc-section" + (" legal" if item else "") + (" sc-last" if last else "")
+    title = TOP_HELP[sec["top"]] + (" You took this section last turn." if last else "")
+    note = " <small>(last)</small>" if last else ""
+    return f'<th class="{cls}"{legal(item, title)}>{TOP_TITLES[sec["top"]]}{note}</th>'
+
+
+def _boxes(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> str:
+    boxes = [_box(p, name, choices) for name in BOXES_OF[sec["top"]]]
+    if sec["top"] == "trade":  # Trade's other choice: 2 resources, never upgraded
+        item = choices.get("trade", "resources") if choices else None
+        cls = "sc-box" + (" legal" if item else "")
+        boxes.append(
+            f'<span class="{cls}"{legal(item, "2 resources of your choice")}>2 resources</span>'
+        )
+    return f"<td>{''.join(boxes)}</td>"
+
+
+def _bottom(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> str:
+    bottom = sec["bottom"]
+    cubes = p["cubes"][BOTTOMS.index(bottom)]
+    cost, slots = sec["cost"] - cubes, sec["cost"] - sec["min_cost"] - cubes
+    item = choices.get("pay", bottom) if choices else None
+    part = (
+        choices.parts("upgrade", "bottom", bottom) + choices.parts("enlist", "section", bottom)
+        if choices
+        else []
+    )
+    cls = ("legal" if item else "") + (" sc-pick" if part else "")
+    coins = f" +{sec['coins']} coin{'s' if sec['coins'] != 1 else ''}" if sec["coins"] else ""
+    help_ = f"{BOTTOM_HELP[bottom]} Costs {cost} {PAID_WITH[bottom]} now"
+    help_ += f"{', then' + coins if coins else ''}; {slots} cube slot(s) left to make it cheaper."
+    name = f"{bottom.capitalize()} ({cost} {PAID_WITH[bottom]})"
+    return (
+        f'<td class="{cls.strip()}"{legal(item, help_)}{parts(part)} data-name="{esc(name)}">'
+        f'<b>{bottom.capitalize()}</b> <span class="sc-cost">{cost}&nbsp;{PAID_WITH[bottom]}</span>'
+        f"{'<small>' + coins + '</small>' if coins else ''}"
+        f"{_recruit(p, sec)}{_structure(p, sec, choices)}</td>"
+    )
+
+
+def _recruit(p: dict[str, Any], sec: dict[str, Any]) -> str:
+    bottom = sec["bottom"]
+    bonus = p["recruits"].get(bottom)
+    text = RECRUIT_HELP.format(gain=gains(sec["recruit"]), bottom=bottom.capitalize())
+    text += f" Enlisted (its one-time bonus: {bonus})." if bonus else " Not enlisted yet."
+    mark = "✓ " if bonus else ""
+    cls = "sc-recruit" + (" sc-enlisted" if bonus else "")
+    short = gains(sec["recruit"]).replace("combat card", "card")
+    return f'<span class="{cls}"{tip(text)}>{mark}R +{short}</span>'
+
+
+def _structure(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> str:
+    kind = sec["structure"]
+    built = p["built"].get(kind)
+    part = parts(choices.parts("build", "kind", kind)) if choices else ""
+    text = STRUCTURE_HELP[kind] + (f" Built on {place(built)}." if built else " Not built yet.")
+    cls = "sc-struct" + (" sc-built" if built else "") + (" sc-pick" if part else "")
+    where = f" ▲{built}" if built else ""
+    name = kind.capitalize()
+    return f'<span class="{cls}"{tip(text)}{part} data-name="{name}">{name}{where}</span>'
+
+
+def _factory(p: dict[str, Any], choices: Choices | None) -> tuple[str, str, str]:
+    """The Factory card's column (Scythe, Factory): head, top action, bottom Move."""
+    card = factory_card(p["fcard"])
+    if card is None:
+        return "", "", ""
+    head_item = choices.get("section", 4) if choices else None
+    last = p["last"] == 4
+    cls = "sc-section sc-fsection" + (" legal" if head_item else "") + (" sc-last" if last else "")
+    text = f"Factory card {card['number']}: pay {card['cost']} to gain {card['gain']}."
+    head = f'<th class="{cls}"{legal(head_item, text)}>Factory {card["number"]}</th>'
+    tops = [f'<span class="sc-box"{tip(text)}>pay {card["cost"]}: {card["gain"]}</span>']
+    for key in [k for k in (choices.keys if choices else {}) if k[0] == "factory_top"]:
+        item = choices.get(*key) if choices else None
+        words = GAIN_WORDS.get(key[1] or "", "use it").format("")
+        tops.append(
+            f'<span class="sc-box legal"{legal(item)}>{esc(words.strip().capitalize())}</span>'
+        )
+    move = choices.get("factory_move") if choices else None
+    bottom = (
+        f'<td class="{"legal" if move else ""}"{legal(move, "Move one unit up to twice")}>'
+        "<b>Move</b> one unit up to twice</td>"
+    )
+    return head, f"<td>{''.join(tops)}</td>", bottom
+
+
+def mat_table(p: dict[str, Any], choices: Choices | None) -> str:
+    sections = MATS[p["mat"]]["sections"]
+    head = [_top(p, sec, n, choices) for n, sec in enumerate(sections)]
+    tops = [_boxes(p, sec, choices) for sec in sections]
+    bottoms = [_bottom(p, sec, choices) for sec in sections]
+    fhead, ftop, fbottom = _factory(p, choices)
+    return (
+        '<table class="sc-mat"><tr>' + "".join(head) + fhead + "</tr>"
+        '<tr class="sc-toprow">' + "".join(tops) + ftop + "</tr>"
+        '<tr class="sc-bottomrow">' + "".join(bottoms) + fbottom + "</tr></table>"
+    )
+
+
+# --- the rest of a player's panel ---------------------------------------------------------------
+
+
+def stat(kind: str, value: object, text: str) -> str:
+    """A number with its symbol (the legend explains them) and what it means as a tooltip."""
+    return f'<span class="sc-stat sc-i-{kind}"{tip(text)}>{value}</span>'
+
+
+def stats(p: dict[str, Any]) -> str:
+    placed = ", ".join(f"{k} ×{v}" if v > 1 else k for k, v in sorted(p["stars"].items()))
+    return (
+        stat("star", sum(p["stars"].values()), f"{SYMBOL_HELP['star']} Placed: {placed or 'none'}.")
+        + stat("power", p["power"], SYMBOL_HELP["power"])
+        + stat("pop", p["pop"], f"{SYMBOL_HELP['popularity']} Now it {tier(p['pop'])}.")
+        + stat("coins", p["coins"], SYMBOL_HELP["coins"])
+    )
+
+
+def hand(p: dict[str, Any]) -> str:
+    """The viewer's own combat cards by value (each value once, with how many); another
+    seat's as a count only."""
+    cards = p.get("hand")
+    if cards is None:
+        return stat("cards", p["cards"], SYMBOL_HELP["cards"])
+    chips = "".join(
+        f'<span class="sc-ccard small">{v}</span>'
+        + (f'<small class="sc-times">×{cards.count(v)}</small>' if cards.count(v) > 1 else "")
+        for v in sorted(set(cards))
+    )
+    text = f"{SYMBOL_HELP['cards']} Yours: {', '.join(map(str, sorted(cards))) or 'none'}."
+    return (
+        f'<span class="sc-handlist"{tip(text)}><span class="sc-what">Cards</span>'
+        f"{chips or ' none'}</span>"
+    )
+
+
+def objectives(p: dict[str, Any], choices: Choices | None) -> str:
+    """The viewer's own objectives by name (clickable when one may be revealed); another
+    seat's as a count only; completed ones, public, for everyone."""
+    if "objs" not in p:
+        shown = stat("obj", p["objectives"], SYMBOL_HELP["objectives"])
+    else:
+        cards = "".join(_objective(o, choices) for o in p["objs"]) or "none"
+        what = f'<span class="sc-what"{tip(SYMBOL_HELP["objectives"])}>Objectives</span>'
+        shown = f'<span class="sc-objs">{what}{cards}</span>'
+    for o in p["revealed"]:
+        card = OBJECTIVES[str(o)]
+        text = f"Completed: {card['name']}: {objective_text(card['req'])}"
+        shown += f'<span class="sc-obj sc-revealed"{tip(text)}>★ {esc(card["name"])}</span>'
+    return shown
+
+
+def _objective(number: int, choices: Choices | None) -> str:
+    card = OBJECTIVES[str(number)]
+    item = choices.get("reveal", number) if choices else None
+    cls = "sc-obj" + (" legal" if item else "")
+    text = f"{card['name']}: {objective_text(card['req'])}"
+    return f'<span class="{cls}"{legal(item, text)}>{esc(card["name"])}</span>'
+
+
+def mechs(p: dict[str, Any], choices: Choices | None) -> str:
+    faction = FACTIONS[p["faction"]]
+    out = []
+    for i, name in enumerate(faction["mechs"]):
+        where = p["mechs"][i]
+        part = parts(choices.parts("deploy", "mech", i)) if choices else ""
+        text = f"Mech {i + 1}, {name}: {ability_text(faction, name)}."
+        text += f" Deployed on {place(where)}." if where else " Still on the faction mat (Deploy)."
+        cls = "sc-mechslot" + (" sc-deployed" if where else "") + (" sc-pick" if part else "")
+        named = f' data-name="Mech {i + 1} ({name})"'
+        out.append(f'<span class="{cls}"{tip(text)}{part}{named}>{name}</span>')
+    return "".join(out)
+
+
+def bonuses(p: dict[str, Any], choices: Choices | None) -> str:
+    """The four one-time Enlist bonuses of the faction mat, the taken ones ticked."""
+    taken = set(p["recruits"].values())
+    out = []
+    for bonus in ENLIST_BONUSES:
+        part = parts(choices.parts("enlist", "bonus", bonus)) if choices else ""
+        done = bonus in taken
+        words = f"+2 {BONUS_WORDS.get(bonus, bonus)}"
+        cls = "sc-bonus" + (" sc-taken" if done else "") + (" sc-pick" if part else "")
+        text = ENLIST_HELP.format(words) + (" Taken." if done else "")
+        out.append(
+            f'<span class="{cls}"{tip(text)}{part} data-name="{words}">'
+            f"{'✓' if done else ''}{words}</span>"
+        )
+    return "".join(out)
+
+
+def standing(p: dict[str, Any]) -> str:
+    """Territories and resources controlled, and the score if the game ended now (public)."""
     land = p["controlled"]
     score = p["score"]
-    return {
-        "territories": len(land),
-        "factory": FACTORY_HEX in land,
-        "resources": dict(p["controlled_resources"]),
-        "score": score["total"],
-        "breakdown": {k: v for k, v in score.items() if k not in ("total", "tiebreak")},
-    }
-
-
-def player(view: dict[str, Any], seat: int, info: Any, keys: Any) -> dict[str, Any]:
-    p = view["players"][seat]
-    faction = p["faction"]
-    mine = seat == view["seat"]
-    mechs = FACTIONS[faction]["mechs"]
-    stars = [{"name": k, "count": v} for k, v in sorted(p["stars"].items())]
-    return {
-        "seat": seat,
-        "name": info["name"] if info else f"Player {seat + 1}",
-        "is_bot": bool(info and info.get("is_bot")),
-        "forfeited": bool(info and info.get("forfeited")),
-        "active": view["turn"] == seat and not view["over"],
-        "mine": mine,
-        "faction": faction,
-        "faction_title": faction.capitalize(),
-        "ability": FACTIONS[faction]["ability"],
-        "colour": COLOURS[faction],
-        "ink": INK.get(faction, "#fff"),
-        "mat": f"{MATS[p['mat']]['name']} ({MATS[p['mat']]['number']})",
-        "power": p["power"],
-        "pop": p["pop"],
-        "tier": tier(p["pop"]),
-        "coins": p["coins"],
-        "cards": p["cards"],
-        "hand": p.get("hand"),
-        "objectives": [
-            {
-                "name": OBJECTIVES[str(o)]["name"],
-                "text": objective_text(OBJECTIVES[str(o)]["req"]),
-                "item": keys.get(("reveal", o)),
-            }
-            for o in p["objs"]
-        ]
-        if "objs" in p
-        else None,
-        "objective_count": p["objectives"],
-        "revealed": [
-            {"name": OBJECTIVES[str(o)]["name"], "text": objective_text(OBJECTIVES[str(o)]["req"])}
-            for o in p["revealed"]
-        ],
-        "stars": stars,
-        "star_total": sum(p["stars"].values()),
-        "workers_out": len(p["workers"]),
-        "mechs": [
-            {"name": name, "hex": p["mechs"][i], "text": ability_text(FACTIONS[faction], name)}
-            for i, name in enumerate(mechs)
-        ],
-        "ability_text": ability_text(FACTIONS[faction], FACTIONS[faction]["ability"]),
-        "sections": _sections(p, keys, mine),
-        "fcard": factory_card(p["fcard"]),
-        "fcard_item": keys.get(("section", 4)) if mine else None,
-        "fcard_tops": [
-            {"text": GAIN_WORDS.get(k[1] or "", "use it"), "item": item}
-            for k, item in keys.items()
-            if k[0] == "factory_top"
-        ]
-        if mine
-        else [],
-        "fcard_move": keys.get(("factory_move",)) if mine else None,
-        "fcard_last": p["last"] == 4,
-        "upgrades": len(p["up"]),
-        "standing": standing(view, seat),
-    }
+    breakdown = ", ".join(f"{k} {v}" for k, v in score.items() if k not in ("total", "tiebreak"))
+    factory = " (the Factory counts 3)" if FACTORY_HEX in land else ""
+    res = " ".join(
+        f'<span class="sc-key sc-res-{k}">{v} {k}</span>'
+        for k, v in p["controlled_resources"].items()
+    )
+    plural = "y" if len(land) == 1 else "ies"
+    return (
+        f'<p class="sc-standing">Controls {len(land)} territor{plural}{factory} · {res} · '
+        f"<span{tip(breakdown)}>score if it ended now: <b>{score['total']}</b></span></p>"
+    )

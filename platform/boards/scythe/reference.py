@@ -1,6 +1,6 @@
 """The engine's static data the Scythe board draws with, read once through the contract
-(`get_game("scythe").reference()`: the map, factions, mats, card catalogues, scoring tiers and
-the engine's own words), never from the game's modules."""
+(`get_game("scythe").reference()`: the map and its territories' names, factions, mats, card
+catalogues, scoring tiers and the engine's own words), never from the game's modules."""
 
 from __future__ import annotations
 
@@ -10,17 +10,12 @@ from games.core import get_game
 
 REF: dict[str, Any] = dict(get_game("scythe").reference())
 HEXES: dict[str, dict[str, Any]] = REF["hexes"]
+HEX_NAMES: dict[str, str] = REF["hex_names"]
 FACTIONS: dict[str, dict[str, Any]] = REF["factions"]
 FACTORY_HEX: str = REF["factory_hex"]
 
 
-def carry_words(carry: str) -> str:
-    """What a moving unit takes along, in the engine's words: `the oil`, `2 oil`, or the mix
-    chosen next (`carry=` is `some`, a kind, or `kind:count`)."""
-    words = REF["words"]["carry"]
-    if carry == "some":
-        return str(words["some"])
-    kind, _, part = carry.partition(":")
-    if part:
-        return str(words["part"].format(count=part, kind=kind))
-    return str(words["whole"].format(kind=kind))
+def place(hex_id: str) -> str:
+    """`Mountain south of the Nordic base (r2c4)`: as the log names a territory."""
+    name = HEX_NAMES.get(hex_id)
+    return f"{name} ({hex_id})" if name else hex_id

@@ -1,4 +1,6 @@
-"""Scythe board: colours and the words used on the board (paraphrased, no card text)."""
+"""Scythe board: colours and the words used on the board, tooltips included: what each action,
+structure, ability, bonus and symbol does, in the project's own words after the rule books in
+/work/shared/seeds (000, 002, 003); no card text is copied."""
 
 from __future__ import annotations
 
@@ -17,7 +19,6 @@ COLOURS = {
 }
 INK = {"crimea": "#222", "polania": "#222"}  # text on light faction colours
 RES_NAMES = tuple(REF["resources"])
-RES_SHORT = {"food": "F", "wood": "W", "metal": "M", "oil": "O"}
 STRUCT_SHORT = {"monument": "Mo", "mill": "Mi", "mine": "Mn", "armory": "Ar"}
 TOP_TITLES = {
     "move_gain": "Move / Gain",
@@ -25,13 +26,24 @@ TOP_TITLES = {
     "trade": "Trade",
     "produce": "Produce",
 }
-TOP_TEXT = {  # (one, several)
-    "move": ("move {} unit", "move {} units"),
-    "gain": ("gain {} coin", "gain {} coins"),
+TOP_TEXT = {  # (one, several): the words on a top-row box
+    "move": ("{} unit", "{} units"),
+    "gain": ("+{} coin", "+{} coins"),
     "power": ("+{} power", "+{} power"),
-    "cards": ("+{} combat card", "+{} combat cards"),
+    "cards": ("+{} card", "+{} cards"),
     "popularity": ("+{} popularity", "+{} popularity"),
-    "produce": ("produce on {} territory", "produce on {} territories"),
+    "produce": ("{} territory", "{} territories"),
+}
+TOP_LONG = {  # (one, several): the same box's tooltip
+    "move": (
+        "Move: {} unit to a neighbouring territory",
+        "Move: {} different units, each to a neighbouring territory",
+    ),
+    "gain": ("Gain {} coin", "Gain {} coins"),
+    "power": ("Bolster: +{} power", "Bolster: +{} power"),
+    "cards": ("Bolster: draw {} combat card", "Bolster: draw {} combat cards"),
+    "popularity": ("Trade: +{} popularity", "Trade: +{} popularity"),
+    "produce": ("Produce on {} territory", "Produce on up to {} territories"),
 }
 PHASES = {
     "section": "choosing a section of the player mat",
@@ -205,3 +217,100 @@ def ability_text(faction: dict[str, Any], name: str) -> str:
         lands = " and ".join(f"{t}s" for t in faction["riverwalk"])
         return f"character and mechs may cross rivers into {lands}"
     return ABILITY_TEXT.get(name, "")
+
+
+# --- tooltips: what things do --------------------------------------------------------------------
+
+# Scythe, Top-row actions (002, Curso de juego): the numbers are on the mat's boxes.
+TOP_HELP = {
+    "move_gain": (
+        "Move: each of up to the units shown (different ones) goes to a neighbouring territory; "
+        "a mech may carry workers and any unit may carry resource tokens. Or Gain: take the "
+        "coins shown."
+    ),
+    "bolster": "Bolster: pay 1 coin, then gain the power shown or the combat cards shown.",
+    "trade": (
+        "Trade: pay 1 coin, then put 2 resource tokens of your choice on a territory you "
+        "control with a worker, or gain the popularity shown."
+    ),
+    "produce": (
+        "Produce: the workers on each territory chosen (up to the number shown, ones you "
+        "control) make one token of what the terrain gives; a village makes workers. With more "
+        "workers on the board it first costs power, then popularity, then coins."
+    ),
+}
+# Scythe, Bottom-row actions: paid with the resource shown, from territories you control.
+BOTTOM_HELP = {
+    "upgrade": (
+        "Upgrade: move a technology cube from a top-row box (that action grows stronger) to a "
+        "cost slot of a bottom-row action (that action grows cheaper)."
+    ),
+    "deploy": (
+        "Deploy: put a mech from your faction mat on a territory you control with a worker; "
+        "its ability is yours from then on."
+    ),
+    "build": (
+        "Build: put a structure on a territory you control with a worker (one per territory, "
+        "never on a lake); its bonus is yours from then on."
+    ),
+    "enlist": (
+        "Enlist: take a recruit and its one-time bonus; from then on its ongoing bonus comes "
+        "to you whenever you or a neighbour at the table takes that bottom-row action."
+    ),
+}
+# Scythe, Structures (002, Terminología).
+STRUCTURE_HELP = {
+    "monument": "Monument: +1 popularity each time you Bolster.",
+    "mill": "Mill: when you Produce, its territory makes one token more, as a worker would.",
+    "mine": "Mine: a tunnel only you may use, even where an opponent has taken control.",
+    "armory": "Armory: +1 power each time you Trade.",
+}
+ENLIST_HELP = "One-time bonus, taken when you enlist a recruit: {}."
+RECRUIT_HELP = "Ongoing recruit bonus: {gain}, each time you or a neighbour takes {bottom}."
+# The symbols printed on the board and the mats.
+SYMBOL_HELP = {
+    "star": "Stars on the triumph track: the sixth star any player places ends the game at once.",
+    "power": (
+        "Power: what you may dial in a combat comes out of it (at most 7 a combat); the track "
+        "ends at 16."
+    ),
+    "popularity": (
+        "Popularity: sets what each star, territory and pair of resources is worth at the end "
+        "(tiers 0-6, 7-12, 13-18)."
+    ),
+    "coins": "Coins: the score; the most coins at the end wins.",
+    "cards": (
+        "Combat cards (worth 2 to 5): in a combat, add up to one for each of your characters "
+        "and mechs taking part."
+    ),
+    "objectives": (
+        "Objectives: secret goals; complete one in your turn to place a star (the other card "
+        "is then discarded)."
+    ),
+    "encounter": (
+        "Encounter token: a character ending its move here draws an encounter card and takes "
+        "one of its options."
+    ),
+    "tunnel": "Tunnel: all tunnel territories count as neighbours of each other.",
+    "river": "River: units cross it only with an ability (Riverwalk, Swim).",
+    "lake": "Lake: no production; only abilities (Seaworthy, Submerge) let units onto it.",
+    "home": "Home base: not a territory; units that lose a combat go back to theirs.",
+    "factory": (
+        "The Factory: counts as 3 territories at the end; the first time your character ends a "
+        "move here, keep one Factory card as a fifth section of your mat."
+    ),
+    "character": "Character: fights, triggers encounters and may take a Factory card.",
+    "mech": "Mech: fights and may carry any number of your workers as it moves.",
+    "worker": "Worker: produces where it stands; retreats home if an enemy fighter arrives.",
+    "structure": "Structure: gives control of its territory while no enemy unit stands there.",
+}
+TERRAIN_HELP = {
+    "farm": "Farm: workers here produce food.",
+    "forest": "Forest: workers here produce wood.",
+    "mountain": "Mountain: workers here produce metal.",
+    "tundra": "Tundra: workers here produce oil.",
+    "village": "Village: workers here produce new workers.",
+    "lake": SYMBOL_HELP["lake"],
+    "factory": SYMBOL_HELP["factory"],
+    "home_base": SYMBOL_HELP["home"],
+}

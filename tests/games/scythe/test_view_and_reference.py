@@ -42,3 +42,15 @@ def test_it_gives_the_printed_components_as_json_and_keeps_its_own_copy():
     }
     reference["hexes"].clear()
     assert GAME.reference()["hexes"]
+
+
+def test_it_names_every_territory_in_the_reference_as_the_log_does():
+    reference = GAME.reference()
+    names = reference["hex_names"]
+    assert set(names) == set(reference["hexes"])
+    assert len(set(names.values())) == len(names)  # no two hexes share a name
+    assert names["r2c4"] == "Mountain south of the Nordic base"
+    assert names[reference["factory_hex"]] == "The Factory"
+    state = GAME.setup(2, 3, {})
+    move = {"type": "step", "unit": "w0", "to": "r2c4", "workers": 0, "carry": "none"}
+    assert names["r2c4"] in GAME.narrate(state, 0, move, state)

@@ -7,91 +7,27 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 import pytest
-from django.template.loader import render_to_string
 
 from boards.scythe import board_context
-from boards.scythe.hexmap import SIZE, centre, hex_targets
-from games.core import Rng, get_game
-from play.selectors import outcome_table
+from boards.scythe.hexmap import SIZE, centre
+from games.core import Rng
 
-GAME = get_game("scythe")
-REFERENCE = GAME.reference()
-HEXES = REFERENCE["hexes"]
-OBJECTIVES = REFERENCE["objectives"]  # keyed by the card number as text
-
-
-class FakeMatch:
-    pk = 1
-    game = "scythe"
-
-
-def players(n: int) -> list[dict[str, Any]]:
-    return [{"seat": i, "name": f"Seat{i}Name", "is_bot": i > 0} for i in range(n)]
-
-
-def legal_items(state: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
-    if seat is None or state["over"] or seat not in GAME.to_act(state):
-        return []
-    return [
-        {
-            "action": a,
-            "json": json.dumps(a, separators=(",", ":")),
-            "label": GAME.label(state, seat, a),
-        }
-        for a in GAME.legal_actions(state, seat)
-    ]
-
-
-def render(state: dict[str, Any], seat: int | None, frame: bool = False) -> str:
-    """The board as the site draws it (play.selectors.board_html without the Match row)."""
-    n = len(state["players"])
-    view = GAME.view(state, seat)
-    legal = legal_items(state, seat)
-    outcome = GAME.outcome(state)
-    context: dict[str, Any] = {
-        "match": FakeMatch(),
-        "view": view,
-        "seat": seat,
-        "legal": legal,
-        "players": players(n),
-        "outcome": outcome.to_json() if outcome else None,
-        "version": 1,
-        "board_templates": ["games/scythe/board.html", "play/board_generic.html"],
-    }
-    if context["outcome"]:
-        context.update(outcome_table(context["outcome"], context["players"]))
-    context.update(board_context(view, seat, legal, context["players"]))
-    template = "play/board_frame.html" if frame else "games/scythe/board.html"
-    return render_to_string(template, context)
-
-
-def play(seats: int, seed: int, until: Any, limit: int = 5000) -> dict[str, Any] | None:
-    """Random play from a seed until `until(state)` holds; None if the game ends first."""
-    state = GAME.setup(seats, seed, {})
-    rng = Rng.from_seed(seed)
-    for _ in range(limit):
-        if until(state):
-            return state
-        if state["over"]:
-            return None
-        seat = GAME.to_act(state)[0]
-        state = GAME.apply(state, seat, GAME.bots["random"](state, seat, rng))
-    return None
-
-
-def find(seats: int, until: Any) -> dict[str, Any]:
-    for seed in range(1, 40):
-        state = play(seats, seed, until)
-        if state is not None:
-            return state
-    raise AssertionError("no random game reached the wanted state")
-
-
-def in_html(page: str, item: dict[str, Any]) -> bool:
-    return f'data-action="{html.escape(item["json"])}"' in page
+from .scythe_render import (
+    GAME,
+    HEXES,
+    OBJECTIVES,
+    REFERENCE,
+    find,
+    in_html,
+    legal_items,
+    play,
+    players,
+    render,
+)
 
 
 def test_it_draws_every_neighbour_the_rules_know_as_a_touching_hex():
@@ -106,29 +42,6 @@ def test_it_draws_every_neighbour_the_rules_know_as_a_touching_hex():
         ):
             ox, oy = centre(other)
             assert abs(((ox - x) ** 2 + (oy - y) ** 2) ** 0.5 - SIZE * 3**0.5) < 0.2
-
-
-def test_it_clicks_a_hex_for_the_fullest_variant_of_a_units_move():
-    me = {
-        "char": "r3c3",
-        "mechs": ["r3c3", None, None, None],
-        "workers": ["r3c3", "r3c3"],
-        "faction": "nordic",
-    }
-    steps = [
-        {"type": "step", "unit": "m0", "to": "r3c4", "workers": k, "carry": c}
-        for k in (0, 1, 2)
-        for c in ("none", "all")
-    ]
-    steps += [
-        {"type": "step", "unit": w, "to": "r3c4", "workers": 0, "carry": "none"}
-        for w in ("w0", "w1")
-    ]
-    legal = [{"action": a, "json": json.dumps(a), "label": ""} for a in steps]
-    choices = hex_targets(legal, me)["r3c4"]
-    assert [c["chip"][0] for c in choices] == ["M", "W"]  # one chip per unit, twin workers merged
-    assert choices[0]["item"]["action"] == {**steps[0], "workers": 2, "carry": "all"}
-    assert len(choices[0]["more"]) == 5 and choices[1]["more"] == []
 
 
 def test_it_draws_every_hex_and_the_starting_pieces_at_setup():
@@ -210,6 +123,30 @@ def test_it_never_shows_another_seats_objectives_or_combat_cards():
             else:
                 assert not any(html.escape(name) in page for name in names)
         assert page.count('class="sc-handlist"') == (0 if viewer is None else 1)
+        if viewer is not None:  # the own hand by value, in the chips and in their tooltip
+            hand = sorted(state["players"][viewer]["hand"])
+            assert f"Yours: {', '.join(map(str, hand))}." in page
+        assert page.count("Yours: ") == (0 if viewer is None else 1)
+
+
+@pytest.mark.parametrize("phase", ["top", "move", "combat", "encounter", "end"])
+def test_what_a_seat_sees_depends_only_on_what_it_may_know(phase):
+    """Another seat's hand, objectives and undisclosed dial, the decks' order: re-dealt at
+    random, the board and the frame around it (buttons, tooltips, data for board.js) must not
+    change by one byte."""
+    state = find(3, lambda s: s["phase"] == phase and s["turns"] > 6)
+    changed = 0
+    for viewer in range(3):
+        seen = render(state, viewer, frame=True)
+        for seed in (5, 6):
+            again = GAME.redetermine(state, viewer, Rng.from_seed(seed))
+            assert render(again, viewer, frame=True) == seen, (phase, viewer)
+            secrets = [
+                (p["hand"], p["objs"]) for s, p in enumerate(state["players"]) if s != viewer
+            ]
+            dealt = [(p["hand"], p["objs"]) for s, p in enumerate(again["players"]) if s != viewer]
+            changed += secrets != dealt
+    assert changed  # the secrets were really dealt anew
 
 
 def test_it_offers_the_dial_and_keeps_it_secret_until_both_have_chosen():
@@ -235,12 +172,12 @@ def test_it_offers_the_dial_and_keeps_it_secret_until_both_have_chosen():
     assert render(dialled, None) == render(again, None)
 
 
-def test_it_draws_the_end_of_the_game_with_the_scoring_table():
+def test_it_draws_the_end_of_the_game_with_each_mats_final_score():
     state = play(2, 1, lambda s: bool(s["over"]), limit=20000)
     assert state is not None
     page = render(state, 0, frame=True)
     assert "Game over" in page
-    assert "structure_bonus" in page and "territories" in page
+    assert "structure_bonus" in page and "Controls" in page  # the breakdown, in the mats
     assert "Seat0Name" in page and "Seat1Name" in page
     assert "legal" not in page.replace("sc-legend", "")
     outcome = GAME.outcome(state)
@@ -330,31 +267,35 @@ def test_the_legend_explains_the_terrain_colours_and_what_each_produces():
     for swatch in ("farm · food", "forest · wood", "mountain · metal", "tundra · oil", "village"):
         assert swatch in legend
     assert legend.count('class="sc-swatch sc-t-') == 8
+    for symbol in ("sc-i-star", "sc-i-power", "sc-i-pop", "sc-i-coins", "sc-i-cards", "sc-i-obj"):
+        assert symbol in legend  # every symbol of the panels is explained
+    for mark in ("dashed yellow ring", "red ring", "last move", "tunnel", "rivers"):
+        assert mark in legend
 
 
-def test_your_own_mat_comes_before_the_map():
-    page = render(GAME.setup(2, 3, {}), 1)
+def test_your_own_mat_comes_before_the_map_and_opponents_are_closed_one_liners():
+    page = render(GAME.setup(4, 3, {}), 1)
     assert page.index('id="my-area"') < page.index('class="sc-board card"')
     assert "Seat1Name" in page.split('id="my-area"')[1].split("</header>")[0]
+    opponents = re.findall(r'<details class="sc-player sc-opp[^"]*"[^>]*>', page)
+    assert len(opponents) == 3 and not any(" open" in tag for tag in opponents)
+    for seat in (0, 2, 3):
+        summary = page.split(f'data-keep="opponent-{seat}"')[1].split("</summary>")[0]
+        assert f"Seat{seat}Name" in summary
+        for stat in ("sc-i-star", "sc-i-power", "sc-i-pop", "sc-i-coins", "sc-i-cards", "sc-i-obj"):
+            assert stat in summary  # name, faction, stars, power, popularity, coins, cards...
 
 
-def test_move_chips_never_cover_the_unit_tokens():
-    def crowded(state: dict[str, Any]) -> bool:
-        seat = GAME.to_act(state)[0]
-        sc = board_context(GAME.view(state, seat), seat, legal_items(state, seat), players(2))
-        return any(h["chips"] and h["units"] for h in sc["sc"]["pieces"])
-
-    state = find(2, crowded)
+def test_no_hit_area_covers_the_units_a_player_picks():
+    """The hit areas of one-choice territories lie under the pieces: a unit that may move is
+    never hidden by the territory it stands on being a choice too."""
+    state = find(2, lambda s: s["phase"] == "move")
     seat = GAME.to_act(state)[0]
-    pieces = board_context(GAME.view(state, seat), seat, legal_items(state, seat), players(2))
-    checked = 0
-    for h in pieces["sc"]["pieces"]:
-        for chip in h["chips"]:
-            for unit in h["units"]:
-                unit_bottom = float(unit["y"]) + 9  # a character's radius, the largest token
-                assert float(chip["y"]) >= unit_bottom, (h["id"], chip, unit)
-                checked += 1
-    assert checked
+    page = render(state, seat)
+    svg = page.split('class="sc-map"')[1]
+    first_piece = svg.index('class="sc-pieces"')
+    assert 'class="sc-unit sc-' in svg and "sc-pick" in svg
+    assert all(m.start() < first_piece for m in re.finditer('class="legal sc-hit"', svg))
 
 
 def test_the_log_names_territories_and_units_as_players_do():

@@ -1,0 +1,93 @@
+"""Scythe board: each player's panel. The viewer's own is the full panel (`#my-area`, drawn
+first: the visual check keeps it in the first screen); an opponent is a one-line summary
+(faction, name, stars, power, popularity, coins, combat cards, objectives, its last move once
+board.js has seen it) that opens onto the same panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .choices import Choices
+from .markup import esc, tip
+from .mats import MATS, bonuses, hand, mat_table, mechs, objectives, standing, stats, tier
+from .reference import FACTIONS
+from .words import COLOURS, INK, ability_text
+
+Info = dict[str, Any]
+MORE = "<summary>More</summary>"
+
+
+def _badges(view: dict[str, Any], seat: int, info: Info | None) -> str:
+    out = ""
+    if info and info.get("is_bot"):
+        out += ' <span class="badge">bot</span>'
+    if info and info.get("forfeited"):
+        out += ' <span class="badge">left</span>'
+    if view["turn"] == seat and not view["over"]:
+        out += ' <span class="badge turn">to play</span>'
+    return out
+
+
+def _faction(p: dict[str, Any]) -> str:
+    faction = FACTIONS[p["faction"]]
+    text = (
+        f"{p['faction'].capitalize()}, {MATS[p['mat']]['name']} mat. Faction ability "
+        f"{faction['ability']}: {ability_text(faction, faction['ability'])}."
+    )
+    return f'<span class="sc-faction"{tip(text)}>{p["faction"].capitalize()}</span>'
+
+
+def _more(p: dict[str, Any]) -> str:
+    faction = FACTIONS[p["faction"]]
+    return (
+        f'<p class="sc-meta muted">{esc(MATS[p["mat"]]["name"])} mat ({MATS[p["mat"]]["number"]})'
+        f" · faction ability {faction['ability']}: {ability_text(faction, faction['ability'])}"
+        f" · popularity {tier(p['pop'])} · workers on the board {len(p['workers'])}/8"
+        f" · upgrades {len(p['up'])}/6</p>{standing(p)}"
+    )
+
+
+def _body(p: dict[str, Any], choices: Choices | None, more: str) -> str:
+    return (
+        mat_table(p, choices)
+        + f'<div class="sc-line"><span class="sc-what">Mechs</span>{mechs(p, choices)}</div>'
+        + f'<div class="sc-line"><span class="sc-what">Enlist</span>{bonuses(p, choices)}'
+        + f"{more}</div>"
+    )
+
+
+def _style(p: dict[str, Any]) -> str:
+    return f' style="--fc: {COLOURS[p["faction"]]}; --fi: {INK.get(p["faction"], "#fff")}"'
+
+
+def mine_html(view: dict[str, Any], info: Info | None, choices: Choices) -> str:
+    seat = view["seat"]
+    p = view["players"][seat]
+    name = esc(info["name"] if info else f"Player {seat + 1}")
+    active = " sc-active" if view["turn"] == seat and not view["over"] else ""
+    return (
+        f'<section class="sc-player sc-mine card{active}" id="my-area"{_style(p)}'
+        f' aria-label="Your mat: {p["faction"].capitalize()}" data-seat="{seat}">'
+        f'<header class="sc-head">{_faction(p)} <b class="sc-name">{name}</b>'
+        f"{_badges(view, seat, info)}"
+        f'<span class="sc-stats">{stats(p)}</span></header>'
+        f'<div class="sc-line">{hand(p)}{objectives(p, choices)}</div>'
+        + _body(p, choices, f'<details class="sc-more" data-keep="more">{MORE}{_more(p)}</details>')
+        + "</section>"
+    )
+
+
+def opponent_html(view: dict[str, Any], seat: int, info: Info | None) -> str:
+    """Closed by default; board.js keeps it open across updates once opened."""
+    p = view["players"][seat]
+    name = esc(info["name"] if info else f"Player {seat + 1}")
+    active = " sc-active" if view["turn"] == seat and not view["over"] else ""
+    return (
+        f'<details class="sc-player sc-opp card{active}" data-seat="{seat}"'
+        f' data-keep="opponent-{seat}"{_style(p)}>'
+        f'<summary class="sc-head">{_faction(p)} <b class="sc-name">{name}</b>'
+        f"{_badges(view, seat, info)}"
+        f'<span class="sc-stats">{stats(p)}{hand(p)}{objectives(p, None)}</span>'
+        f'<span class="sc-lastturn" data-seat="{seat}"></span></summary>'
+        f"{_body(p, None, '')}{_more(p)}</details>"
+    )
