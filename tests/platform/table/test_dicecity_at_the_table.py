@@ -1,8 +1,8 @@
 """Dice City at the table, in Chromium (issue 11): a die dragged with the mouse and with a
 finger, a die's tray (pass), the Well's dice chosen on the dice, a card built then placed and a
 refresh with its four discards composed and cancelled before anything is sent, a card dragged
-from the market onto its space, the bot's last
-turn outlined after it moves, and tooltips on a laptop and on a phone."""
+from the market onto its space, the bot's last turn outlined after it moves, and tooltips on a
+laptop and on a phone."""
 
 from __future__ import annotations
 
