@@ -47,8 +47,8 @@ def gains(before: State, after: State, seat: int) -> str:
 
 def everyone_gains(before: State, after: State, seat: int) -> str:
     """What the resolution a move triggered gave the mover, the active player and followers,
-    since automatic units have no log line of their own: " (+2 green); the active player: +1
-    green"."""
+    since automatic units have no log line of their own: " (+2 green); player 1: +1 green". The
+    others are named "player N" (1-based), the words the site replaces with display names."""
     text = ""
     mine = gains(before, after, seat)
     if mine:
@@ -56,11 +56,11 @@ def everyone_gains(before: State, after: State, seat: int) -> str:
     active = before["active"]
     theirs = gains(before, after, active) if active != seat else ""
     if theirs:
-        text += f"; the active player: {theirs}"
+        text += f"; player {active + 1}: {theirs}"
     for other in range(before["n"]):
         found = gains(before, after, other) if other not in (seat, active) else ""
         if found:
-            text += f"; a follower: {found}"
+            text += f"; player {other + 1}: {found}"
     return text
 
 

@@ -151,6 +151,5 @@ def test_the_log_line_tells_what_the_resolution_gave_each_side():
     s = act(s, 0, "play", card=forage)
     line = narrate(s, 1, {"type": "follow", "card": terraces, "action": 0})
     assert line == (
-        "followed with Acorn Terraces: gather green per modifier (+2 green); "
-        "the active player: +1 green"
+        "followed with Acorn Terraces: gather green per modifier (+2 green); player 1: +1 green"
     )

@@ -36,7 +36,7 @@ def test_it_draws_each_city_with_its_dice_and_deactivated_locations():
     html = _render(state)
     assert html.count('class="dc-city"') == 3
     assert html.count("dc-die dc-die-") == 15
-    assert "✕ deactivated" in html and "Catapult" in html
+    assert "✕ off" in html and "Deactivated: it does nothing" in html and "Catapult" in html
     assert "52 cards left in the deck" in html
 
 
@@ -106,20 +106,3 @@ def test_a_usable_location_keeps_its_effect_in_its_tooltip():
     assert cell is not None
     effect = C.CARDS["quarry"]["text"]
     assert "Use Quarry" in unescape(cell.group(1)) and escape(effect) in cell.group(1)
-
-
-def test_the_choices_drawn_on_the_board_are_only_in_the_collapsed_list():
-    state = table(2)
-    dice(state, 0, red=2, black=3)
-    legal_actions.forget()
-    seat = 0
-    legal = [
-        {"action": a, "json": json.dumps(a), "label": GAME.label(state, seat, a)}
-        for a in GAME.legal_actions(state, seat)
-    ]
-    view = GAME.view(state, seat)
-    players = [{"seat": i, "name": f"P{i}", "is_bot": False} for i in range(2)]
-    placed = board_context(view, seat, legal, players)["board_actions"]
-    moves = [i["json"] for i in legal if i["action"]["type"] == "move"]
-    assert moves and set(moves) <= placed
-    assert json.dumps({"type": "end_dice"}) not in placed

@@ -103,9 +103,13 @@ def _version(page) -> int:
     return int(page.locator("#board .board-frame").get_attribute("data-version"))
 
 
+# A choice button on screen: on the board itself (the list of every choice is collapsed).
+CHOICES = "#board button.legal[data-action]:visible"
+
+
 def _choose(page):
     """The legal action to click: one that ends a phase if offered, else the first."""
-    buttons = page.locator("#actions button.legal[data-action]")
+    buttons = page.locator(CHOICES)
     actions = [json.loads(a) for a in buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")]
     for kind in ADVANCING:
         for index, action in enumerate(actions):
@@ -125,7 +129,7 @@ def _acting(pages):
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while time.monotonic() < deadline:
         for name, page in pages.items():
-            if page.locator("#actions button.legal[data-action]").count():
+            if page.locator(CHOICES).count():
                 return name
         time.sleep(0.05)
     raise AssertionError("nobody has a legal choice on screen")

@@ -108,9 +108,11 @@ def test_the_live_log_shows_each_move_once_when_a_bot_answers_at_once(launch):
         page.route("**/api/matches/*/log/*", slow_log)
         wait_js(page, "document.getElementById('board').dataset.snapshot !== undefined")
         for _ in range(3):  # end three of alice's steps; the bot answers each turn at once
-            wait_js(page, "document.querySelector('#actions button.legal') !== null")
+            wait_js(page, "document.querySelector('#dc-status .dc-buttons button.legal') !== null")
             before = _version(page)
-            ends = page.locator("#actions > button.legal")
+            ends = page.locator(
+                "#dc-status .dc-buttons button.legal"
+            )  # the step's end, on the board
             ends.last.click()
             wait_js(page, VERSION_ABOVE.format(before))
         page.wait_for_timeout(3000)  # the bot's moves and their log fetches settle
@@ -138,7 +140,7 @@ def test_a_die_moves_by_clicking_it_then_its_target(launch):
         assert _version(page) == 0
         die.click()
         key = die.get_attribute("data-pick")
-        target = page.locator("#my-area .pick-target").last
+        target = page.locator("#my-area td.pick-target").last  # a space (not the die's tray)
         sent = json.loads(target.get_attribute("data-after"))[key]
         target.click()
         wait_js(page, VERSION_ABOVE.format(0))
