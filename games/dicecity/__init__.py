@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core import Game, labeller, narrator
 
 from .actions import ACTIONS
-from .bots import BOTS
+from .bots import BOTS, SEARCH
 from .cards import reference
 from .rules import apply, legal_actions, to_act
 from .scoring import outcome
@@ -33,6 +33,7 @@ GAME = Game(
     label=labeller(ACTIONS),
     reference=reference,
     reveals=reveals,
+    extra={"search": SEARCH},
     summary="Roll five dice on a 5 x 6 city, use the locations under them, build, attack "
     "bandits and rivals, and ship goods for victory points.",
 )

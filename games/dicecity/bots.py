@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Rng
+from games.core.levels import level_bots
+from games.core.search import SearchConfig
 
 from . import cards as C
 from .moves import legal
@@ -114,4 +116,6 @@ def bot_greedy(state: State, seat: int, rng: Rng) -> Action:
     return best
 
 
-BOTS = {"random": bot_random, "greedy": bot_greedy}
+BOTS = level_bots("dicecity", bot_random, bot_greedy, legal_actions)
+# ISMCTS settings (games/core/levels.py): `value` is in VP; a lead of 4 VP is worth ~73%.
+SEARCH = SearchConfig(value=value, scale=4.0, rollout=4)

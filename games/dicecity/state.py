@@ -157,7 +157,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
 def redetermine(s: State, seat: int, rng: Rng) -> State:
     """Re-deal what nobody sees: the deck order, and a fresh RNG state."""
     t = dict(s)
-    deck = s["deck"][:]
+    deck = sorted(s["deck"])  # sorted first: the result depends only on the view and `rng`
     rng.shuffle(deck)
     t["deck"] = deck
     t["rng"] = rng.next_u64()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.actions import labeller, narrator
 from ..core.game import Game
 from .actions import ACTIONS
-from .bots import BOTS
+from .bots import BOTS, SEARCH
 from .reference import reference
 from .rules import apply, legal_actions, timeout_action, to_act
 from .scoring import outcome
@@ -32,6 +32,7 @@ GAME = Game(
     timeout_action=timeout_action,
     reference=reference,
     reveals=reveals,
+    extra={"search": SEARCH},
     summary="Farm, build and fight for the Factory in an alternate 1920s Eastern Europe.",
 )
 

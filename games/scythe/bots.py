@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.levels import level_bots
 from ..core.rng import Rng
+from ..core.search import SearchConfig
 from .board import controlled, occupancy, resources_controlled
 from .rules import apply_trusted as apply
 from .rules import legal_actions
@@ -152,4 +154,6 @@ def _combat_choice(state: State, seat: int, actions: list[Action]) -> Action:
     return actions[-1]
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic_bot}
+BOTS = level_bots("scythe", random_bot, heuristic_bot, legal_actions)
+# ISMCTS settings (games/core/levels.py): a star is worth 10 to `value`, a lead of one star ~73%.
+SEARCH = SearchConfig(value=value, scale=10.0, rollout=4)

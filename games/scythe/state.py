@@ -224,7 +224,9 @@ def redetermine(state: State, seat: int, rng: Rng) -> State:
     """Re-deal what `seat` cannot see: others' hands and objectives, deck orders, unseen Factory
     cards, the opponent's undisclosed combat choice, and the RNG itself."""
     state = fork(state)  # every part changed below is replaced, never edited in place
-    state["enc"] = list(state["enc"])
+    # Every pool is sorted before it is shuffled, so the result depends only on what `seat` sees
+    # and on `rng`: the strong bot, which searches re-dealt states, cannot tell the real deal.
+    state["enc"] = sorted(state["enc"])
     others = [s for s in range(len(state["players"])) if s != seat]
     _redeal(state, rng, others, "hand", "deck")
     _redeal(state, rng, others, "objs", "objdeck")
@@ -249,6 +251,7 @@ def _redeal(state: State, rng: Rng, others: list[int], key: str, deck: str) -> N
     pool = [c for c in state[deck] if c not in public]
     for s in others:
         pool += state["players"][s][key]
+    pool.sort()
     rng.shuffle(pool)
     for s in others:
         size = len(state["players"][s][key])
@@ -261,7 +264,7 @@ def _redeal_factory(state: State, seat: int, rng: Rng) -> None:
     seen = set(state["players"][seat]["seen"])
     unseen_pile = [c for c in state["fpile"] if c not in seen]
     unseen_box = [c for c in state["fbox"] if c not in seen]
-    pool = unseen_pile + unseen_box
+    pool = sorted(unseen_pile + unseen_box)
     rng.shuffle(pool)
     state["fpile"] = sorted([c for c in state["fpile"] if c in seen] + pool[: len(unseen_pile)])
     state["fbox"] = sorted([c for c in state["fbox"] if c in seen] + pool[len(unseen_pile) :])

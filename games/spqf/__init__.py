@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core import Game, labeller, narrator
 
 from .actions import ACTIONS
-from .bots import BOTS
+from .bots import BOTS, SEARCH
 from .cards import reference
 from .rules import apply, legal_actions, timeout_action, to_act
 from .scoring import outcome
@@ -36,5 +36,6 @@ GAME = Game(
     timeout_action=timeout_action,
     reference=reference,
     reveals=reveals,
+    extra={"search": SEARCH},
     summary="Build a deck, follow your neighbours' actions and grow your civilization.",
 )

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.levels import level_bots
 from games.core.rng import Rng
+from games.core.search import SearchConfig
 
 from . import effects, tableau
 from .cards import (
@@ -20,6 +22,7 @@ from .cards import (
     room,
 )
 from .rules import legal_actions
+from .scoring import monument_points, owned
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -248,4 +251,20 @@ def _follow(s: State, seat: int, legal: list[Action]) -> Action:
     return best if best is not None else {"type": "decline"}
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic_bot}
+def value(s: State, seat: int) -> float:
+    """How good a state looks for `seat`, in VP: the points it would score now (without the
+    monument bonus, which depends on the others) and the cubes gathered toward the next level."""
+    p = s["players"][seat]
+    points = p["vp"] + LEVEL_VP[p["level"]] + monument_points(p)
+    points += sum(CARDS[c]["vp"] for c in owned(p))
+    if p["level"] < MAX_LEVEL:
+        cost = LEVEL_COSTS[p["level"] + 1]
+        have = [min(cost[i], p["cubes"][i] + p["scubes"][i]) for i in (0, 1)]
+        gain = LEVEL_VP[p["level"] + 1] - LEVEL_VP[p["level"]]
+        points += gain * sum(have) / max(1, cost[0] + cost[1])
+    return float(points)
+
+
+BOTS = level_bots("spqf", random_bot, heuristic_bot, legal_actions)
+# ISMCTS settings (games/core/levels.py): `value` is in VP; a lead of 4 VP is worth ~73%.
+SEARCH = SearchConfig(value=value, scale=4.0, rollout=4)

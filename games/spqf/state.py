@@ -218,12 +218,16 @@ def redetermine(s: State, seat: int, rng: Rng) -> State:
     picks of others, and a fresh RNG."""
     out = copy(s)
     for i, p in enumerate(out["players"]):
+        # Pools are sorted before they are shuffled, so the result depends only on what `seat`
+        # sees and on `rng` (the strong bot searches re-dealt states and cannot tell the deal).
         if i == seat:
+            p["deck"] = sorted(p["deck"])
             rng.shuffle(p["deck"])
             continue
-        pool = p["hand"] + p["deck"]
+        pool = sorted(p["hand"] + p["deck"])
         rng.shuffle(pool)
         p["hand"], p["deck"] = pool[: len(p["hand"])], pool[len(p["hand"]) :]
+    out["civ"] = sorted(out["civ"])
     rng.shuffle(out["civ"])
     if out["packs"]:
         _redeal_draft(out, seat, rng)
@@ -243,6 +247,7 @@ def _redeal_draft(s: State, seat: int, rng: Rng) -> None:
     pool = list(s["civ"])
     for i in others:
         pool += s["packs"][i] + s["players"][i]["picks"]
+    pool.sort()
     rng.shuffle(pool)
     for i in others:
         p = s["players"][i]
