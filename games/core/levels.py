@@ -103,3 +103,8 @@ def make_bot(game: Game, name: str, budget: float | None = None, stats: Any = No
     if name not in game.bots:
         raise KeyError(f"{game.name} has no bot called {name!r} (it has: {', '.join(game.bots)})")
     return game.bots[name]
+
+
+def bot_choices(game: Game) -> list[tuple[str, str]]:
+    """(name, label) of the bots a host may seat, weakest first: the site's select box."""
+    return [(name, LEVEL_LABELS.get(name, f"{name.capitalize()} bot")) for name in offered(game)]

@@ -119,7 +119,9 @@ class TableVerbInput(serializers.Serializer):  # type: ignore[type-arg]
         required=False, help_text="join: the invite token of a private table."
     )
     bot = serializers.CharField(
-        required=False, help_text="bot: which of the game's bots (default: its strongest)."
+        required=False,
+        help_text="bot: the bot's level, beginner, standard or strong (or random); default "
+        "standard.",
     )
 
 

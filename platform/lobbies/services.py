@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.core import Game, get_game
+from games.core.levels import DEFAULT_LEVEL
 from lobbies.models import Table, TableEntry
 from play.models import Match, TimeoutPolicy
 from play.services import match_create
@@ -155,10 +156,8 @@ def lobby_add_bot(*, table_id: int, user: Any, bot: str = "") -> Table:
 
 
 def _default_bot(engine: Game) -> str:
-    for name in ("greedy", "heuristic"):
-        if name in engine.bots:
-            return name
-    return "random"
+    """The standard level (games/core/levels.py) where the game has it."""
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in engine.bots else "random"
 
 
 def _ensure_host(table: Table, user: Any) -> None:

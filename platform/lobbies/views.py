@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.core import all_games
+from games.core.levels import bot_choices
 from lobbies import selectors, services
 from lobbies.forms import TableForm
 from lobbies.models import Table
@@ -74,7 +75,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
         "invite": invite if (joined or not table.private) else None,
         "token": token or "",
-        "bots": ["random", *[b for b in table.engine.bots if b != "random"]],
+        "bots": bot_choices(table.engine),
     }
     return render(request, "lobbies/table.html", context)
 

@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 
 from games.core import Game, Rng
+from games.core.levels import DEFAULT_LEVEL, make_bot
 from games.core.playout import pick_bot
 from play import errors
 from play.models import Match, Seat
@@ -49,7 +50,7 @@ def _bots_loop(match_id: int, limit: int) -> int:
         if played and settings.BOT_MOVE_DELAY_MS:
             time.sleep(settings.BOT_MOVE_DELAY_MS / 1000)
         game = match.engine
-        choose = _bot_for(game, seat.bot or "random")
+        choose = _bot_for(game, seat.bot or DEFAULT_LEVEL)  # a forfeited seat: standard
         rng = Rng.from_seed(match.seed ^ (match.version * 7919 + seat.index))
         action = json.loads(json.dumps(choose(match.state, seat.index, rng)))
         try:
@@ -71,6 +72,6 @@ def _bot_seat_to_act(match: Match) -> Seat | None:
 
 def _bot_for(game: Game, name: str) -> Any:
     try:
-        return pick_bot(game, name)
+        return make_bot(game, name)
     except KeyError:
         return pick_bot(game, "random")

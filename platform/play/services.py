@@ -25,6 +25,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome, Rng
+from games.core.levels import DEFAULT_LEVEL, make_bot
 from games.core.playout import pick_bot
 from outbox.services import job_done, job_record
 from play import errors, snapshots
@@ -395,13 +396,11 @@ def _bot_turn(
 
 
 def _bot_choose(game: Game, name: str) -> Any:
-    for candidate in (name, *game.bots, "random"):
-        if candidate:
-            try:
-                return pick_bot(game, candidate)
-            except KeyError:
-                continue
-    return pick_bot(game, "random")
+    """The seat's bot; a player's seat whose clock ran out gets the standard level."""
+    try:
+        return make_bot(game, name or DEFAULT_LEVEL)
+    except KeyError:
+        return pick_bot(game, "random")
 
 
 def seats_pause(*, user_id: int, since: Any) -> int:

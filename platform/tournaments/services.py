@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.core import Game, get_game
+from games.core.levels import DEFAULT_LEVEL
 from ladders.models import Rating
 from lobbies.services import MOVE_SECONDS_LIVE, MOVE_SECONDS_TURN
 from outbox.services import job_record
@@ -505,7 +506,7 @@ def tournament_bot_add(*, tournament_id: Any, user: Any, bot: Any = "") -> Regis
         if t.status not in (T.DRAFT, T.REGISTRATION, T.CHECKIN):
             raise errors.refused("started", "Entrants are added before the start.")
         engine = t.engine
-        bot = str(bot or "random")
+        bot = str(bot or DEFAULT_LEVEL)
         if bot not in engine.bots and bot != "random":
             raise errors.bad("unknown_bot", f"{engine.title} has no bot called {bot!r}.")
         if t.max_players is not None and _entrants_count(t) >= t.max_players:

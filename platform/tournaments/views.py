@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from games.core import all_games
+from games.core.levels import bot_choices
 from shared.errors import ServiceError
 from tournaments import progress, selectors, services, verbs
 from tournaments.bracket_svg import bracket_layout, rounds_to_come
@@ -206,7 +207,7 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "rounds": selectors.rounds_with_tables(tournament, registrations, [current]),
             "audit": tournament.audit.select_related("actor")[:100],
             "co_organisers": tournament.co_organisers.all(),
-            "bots": ["random", *[b for b in tournament.engine.bots if b != "random"]],
+            "bots": bot_choices(tournament.engine),
         }
     )
     return render(request, "tournaments/manage.html", context)
