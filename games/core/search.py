@@ -50,7 +50,12 @@ class Node:
 class SearchConfig:
     """How one level searches. `scale` turns a difference of heuristic values into a win chance
     (a lead of `scale` is worth about 73%); `rollout` is the number of random decisions played
-    after the new node before the heuristic judges the position."""
+    after the new node before the heuristic judges the position.
+
+    `prior` is the game's standard bot: asked once per search on a re-dealt state (so it too
+    sees nothing hidden), its move starts with `prior_visits` visits at an even reward, and the
+    search plays another move only when that one's mean reward beats the prior's by `margin`.
+    On a tiny budget the strong bot is thus the standard one; time makes it better."""
 
     value: Value
     budget: float = 1.0
@@ -59,6 +64,9 @@ class SearchConfig:
     scale: float = 10.0
     exploration: float = 0.7
     policy: Policy | None = None
+    prior: Policy | None = None
+    prior_visits: int = 8
+    margin: float = 0.04
     seats: Callable[[State], int] = lambda state: len(state["players"])
 
 
@@ -80,6 +88,7 @@ def search(
         return legal[0]
     root = Node(actor=seat)
     started = time.perf_counter()
+    preferred = _seed_prior(game, root, state, seat, rng, config)
     deadline = started + config.budget
     limit = config.iterations if config.iterations is not None else 1 << 62
     done = steps = 0
@@ -90,18 +99,40 @@ def search(
         stats.iterations += done
         stats.decisions += steps
         stats.seconds += time.perf_counter() - started
-    return _most_visited(root, seat, legal)
+    return _choice(root, seat, legal, preferred, config.margin)
 
 
-def _most_visited(root: Node, seat: int, legal: list[Action]) -> Action:
+def _seed_prior(
+    game: Game, root: Node, state: State, seat: int, rng: Rng, config: SearchConfig
+) -> str | None:
+    if config.prior is None:
+        return None
+    seen = game.redetermine(state, seat, rng)
+    action = config.prior(seen, seat, rng)
+    key = format_action(action)
+    visits = config.prior_visits
+    root.children[(seat, key)] = Node(seat, action, visits, visits, 0.5 * visits)
+    return key
+
+
+def _choice(
+    root: Node, seat: int, legal: list[Action], preferred: str | None, margin: float
+) -> Action:
+    """The most visited move; the prior's unless another's mean beats it by `margin`."""
     best, best_key = legal[0], (-1, -math.inf)
+    fallback = None
     for action in legal:
-        child = root.children.get((seat, format_action(action)))
+        key = format_action(action)
+        child = root.children.get((seat, key))
         if child is None:
             continue
-        key = (child.visits, child.total / max(1, child.visits))
-        if key > best_key:
-            best, best_key = action, key
+        mean = child.total / max(1, child.visits)
+        if key == preferred:
+            fallback, prior_mean = action, mean
+        if (child.visits, mean) > best_key:
+            best, best_key = action, (child.visits, mean)
+    if fallback is not None and best is not fallback and best_key[1] < prior_mean + margin:
+        return fallback
     return best
 
 
