@@ -15,7 +15,6 @@ from .cards import CARDS, END_VP, HAND_SIZE, MAX_LEVEL, has_per_action, matches
 
 State = dict[str, Any]
 Action = dict[str, Any]
-ROUND_LIMIT = 60  # a site safeguard against endless bot games; never reached by real play
 
 
 # --- the action phase ---------------------------------------------------------------------------
@@ -310,7 +309,9 @@ def end_turn(s: State) -> None:
     nxt = (active + 1) % s["n"]
     if nxt == s["first"]:
         s["round"] += 1
-        if s["end"] is None and s["round"] >= ROUND_LIMIT:
+        # The table's house rule "end after N rounds" (off by default; docs/spqf.md, End).
+        limit = s.get("round_limit", 0)
+        if s["end"] is None and limit and s["round"] >= limit:
             s["end"] = "the round limit"
         if s["end"] is not None:
             # "Finalice la ronda actual para que cada jugador tenga el mismo número de turnos."

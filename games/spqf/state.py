@@ -27,6 +27,22 @@ OPTIONS = (
         default=False,
         help="Advanced setup: pick your 5 Civilization cards one at a time, passing left.",
     ),
+    # A house rule, off by default (docs/spqf.md, End): the book ends the game only on 25 VP
+    # tokens, level 5 or the last Civilization card; a table may agree beforehand to stop a
+    # game that stalls. The round then ends like the book's end ("finalice la ronda actual").
+    Option(
+        name="round_limit",
+        label="End after a number of rounds",
+        kind="choice",
+        default=0,
+        choices=(
+            (0, "No (the book's end only)"),
+            (20, "20 rounds"),
+            (30, "30 rounds"),
+            (40, "40 rounds"),
+        ),
+        help="A house rule: the game also ends when that round is over. The book has none.",
+    ),
 )
 
 
@@ -43,6 +59,7 @@ def setup(seats: int, seed: int, options: Mapping[str, Any]) -> State:
     packs = [[civ.pop() for _ in range(5)] for _ in range(seats)]
     players = [_new_player(seat, monuments[seat]) for seat in range(seats)]
     s = _new_table(players, first, civ, rng.state)
+    s["round_limit"] = int(options.get("round_limit") or 0)
     if options.get("draft"):
         s["packs"] = packs
         s["picked"] = [False] * seats
@@ -165,6 +182,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "supply": {"g": s["supply"][0], "b": s["supply"][1]},
         "firsts": s["firsts"][:],
         "end": s["end"],
+        "round_limit": s.get("round_limit", 0),
         "turn": {k: (v[:] if isinstance(v, list) else v) for k, v in s["turn"].items()},
         "play": None if s["play"] is None else _seen_play(s["play"]),
         "jobs": [dict(j) for j in s["jobs"]],

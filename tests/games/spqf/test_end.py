@@ -94,3 +94,28 @@ def test_it_breaks_a_tie_by_the_highest_level_and_else_shares_the_win():
     assert GAME.outcome(s).places == (2, 1)
     b["level"], b["vp"] = 1, 7
     assert GAME.outcome(s).places == (1, 1)
+
+
+def test_it_ends_only_by_the_books_three_conditions_however_long_it_lasts():
+    """004, Fin del juego: no round limit of its own (the site's old 60-round stop is gone)."""
+    s = arrange(2, active=1, hands={1: []})
+    s["first"] = 0
+    s["round"] = 500
+    s = next_turn(s)
+    assert s["round"] == 501 and s["step"] != "over" and s["end"] is None
+
+
+def test_a_table_may_agree_to_end_after_a_number_of_rounds():
+    """The house rule (off by default): the round that reaches the limit is played out."""
+    assert GAME.clean_options({})["round_limit"] == 0
+    s = GAME.setup(2, 1, GAME.clean_options({"round_limit": "20"}))
+    assert s["round_limit"] == 20 and GAME.view(s, 0)["round_limit"] == 20
+    s = arrange(2, active=1, hands={1: []})
+    s["first"], s["round"], s["round_limit"] = 0, 19, 20
+    s = next_turn(s)
+    assert s["step"] == "over" and GAME.outcome(s).reason == "the round limit"
+
+
+def test_it_refuses_a_round_limit_it_does_not_offer():
+    with pytest.raises(ValueError, match="End after a number of rounds"):
+        GAME.clean_options({"round_limit": 7})
