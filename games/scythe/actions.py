@@ -92,8 +92,9 @@ ACTIONS: dict[str, ActionSpec] = {
     "produce_at": ActionSpec(
         _may_earn_stars(h.produce_on),
         {"hex": str},
-        narrate=t.said("produced on {hex}"),
-        label=t.shown("Produce on {where}"),
+        optional={"count": int},
+        narrate=t.produced_on,
+        label=t.produce_on,
     ),
     "done": ActionSpec(_may_earn_stars(h.done), narrate=t.said("finished"), label=t.shown("Done")),
     # --- combat ---
@@ -179,6 +180,11 @@ ACTIONS: dict[str, ActionSpec] = {
         _may_earn_stars(h.pay_from), {"hex": str}, narrate=t.paid_from, label=t.pay_from
     ),
     "coerce": ActionSpec(_may_earn_stars(h.coerce), narrate=t.coerced, label=t.coerce),
+    "decline_coins": ActionSpec(
+        h.decline_coins,
+        narrate=t.said("chose not to take the bottom action's coins"),
+        label=t.shown("Take no coins for the bottom action"),
+    ),
     "factory_move": ActionSpec(
         h.start_factory_move,
         narrate=t.said("chose the Factory card's Move"),

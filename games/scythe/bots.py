@@ -79,6 +79,8 @@ def _best_single(
 ) -> Action:
     """The action whose result looks best, playing out the sub-steps it opens (depth-limited)."""
     best, best_score = actions[0], float("-inf")
+    # Producing fewer than a hex yields (the book's "may") never helps this bot's value.
+    actions = [a for a in actions if "count" not in a] or actions
     if len(actions) > 16:
         # Many move steps: judge a random sample of them (and always the way out).
         picks = [actions[rng.below(len(actions))] for _ in range(12)]

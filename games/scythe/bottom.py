@@ -222,9 +222,10 @@ def apply_effect(state: State, seat: int, action: Action) -> None:
         gain(state, seat, action["bonus"], 2)  # one-time bonus: 2 of it
 
 
-def recruit_bonuses(state: State, seat: int, action: str) -> None:
+def recruit_bonuses(state: State, seat: int, action: str, own: bool = True) -> None:
     """Scythe, Enlist, Ongoing bonus: the active player first, then the left neighbour, then the
-    right one; in a 2-player game the opponent gains it once."""
+    right one; in a 2-player game the opponent gains it once. `own=False`: the active player's
+    recruit of this section was enlisted by this very action, so it pays nothing yet."""
     order = state["order"]
     i = order.index(seat)
     n = len(order)
@@ -233,6 +234,8 @@ def recruit_bonuses(state: State, seat: int, action: str) -> None:
         if other not in takers:
             takers.append(other)
     for taker in takers:
+        if taker == seat and not own:
+            continue
         q = state["players"][taker]
         if action in q["recruits"]:
             bonus = section_info(q, action)["recruit"]
@@ -244,7 +247,11 @@ def _carry_out(state: State, seat: int, action: Action) -> None:
     """After the cost: the coins, the effect, the recruit bonuses."""
     name = _name(action)
     p = state["players"][seat]
-    p["coins"] += int(section_info(p, name)["coins"])
+    if not state["ctx"].pop("no_coins", False):
+        p["coins"] += int(section_info(p, name)["coins"])
+    # 000, How to play: costs and benefits are read before the action is taken, so enlisting
+    # the recruit of this very section does not pay its ongoing bonus for this action.
+    had_recruit = name in p["recruits"]
     if action["type"] != "pay":
         apply_effect(state, seat, action)
-    recruit_bonuses(state, seat, name)
+    recruit_bonuses(state, seat, name, own=had_recruit)

@@ -250,6 +250,8 @@ def place_token(state: State, seat: int, action: Action) -> None:
 def produce_on(state: State, seat: int, action: Action) -> None:
     produce = state["ctx"]["produce"]
     produce["chosen"].append(action["hex"])
+    if "count" in action:  # fewer than the hex yields (000: each worker *may* produce)
+        produce.setdefault("counts", {})[action["hex"]] = action["count"]
     if len(top.produce_legal(state, seat, produce)) == 1:  # only `done` is left
         _finish_produce(state, seat)
         run_queue(state)
@@ -268,6 +270,11 @@ def bottom_effect(state: State, seat: int, action: Action) -> None:
     bottom.apply_effect(state, seat, action)
     state["ctx"]["queue"] = state["ctx"]["queue"][1:]
     run_queue(state)
+
+
+def decline_coins(state: State, seat: int, action: Action) -> None:
+    """000, Coins: "a player may choose not to take the coins" of the bottom-row action."""
+    state["ctx"]["no_coins"] = True
 
 
 def pay_only(state: State, seat: int, action: Action) -> None:

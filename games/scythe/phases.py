@@ -49,7 +49,11 @@ def bottom_legal(state: State, seat: int) -> list[Action]:
     if section == factory.FACTORY_SECTION:
         out: list[Action] = [{"type": "factory_move"}]
     else:
-        out = bottom.bottom_legal(state, seat, MATS[p["mat"]]["sections"][section]["bottom"])
+        name = MATS[p["mat"]]["sections"][section]["bottom"]
+        out = bottom.bottom_legal(state, seat, name)
+        # 000, Coins: "a player may choose not to take the coins" (asked before the action).
+        if out and not state["ctx"].get("no_coins") and bottom.section_info(p, name)["coins"]:
+            out.append({"type": "decline_coins"})
     return [*out, {"type": "end_turn"}]
 
 

@@ -240,6 +240,18 @@ def take_benefit(state: State, seat: int, action: Action) -> str:
     return f"Take {amount(action)}"
 
 
+def produced_on(state: State, seat: int, action: Action, after: State) -> str:
+    if "count" in action:
+        return f"produced only {action['count']} on {where(action['hex'])}"
+    return f"produced on {where(action['hex'])}"
+
+
+def produce_on(state: State, seat: int, action: Action) -> str:
+    if "count" in action:
+        return f"Produce only {action['count']} on {where(action['hex'])}"
+    return f"Produce on {where(action['hex'])}"
+
+
 def public_action(state: State, seat: int, action: Action) -> Action:
     """The log entry other seats see: a combat dial or card choice keeps its secret."""
     if action["type"] in ("dial", "card"):

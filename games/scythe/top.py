@@ -116,29 +116,50 @@ def produce_legal(state: State, seat: int, produce: dict[str, Any]) -> list[Acti
     chosen = produce["chosen"]
     mill = mill_hex(state, seat, produce)
     out: list[Action] = []
+    hexes: list[str] = []
     if sum(1 for h in chosen if h != mill) < produce["limit"]:
-        out = [
-            {"type": "produce_at", "hex": h}
+        hexes = [
+            h
             for h in worker_hexes(state, seat, occ)
             if h not in chosen and h != mill and (TERRAIN[h] in PRODUCES or TERRAIN[h] == "village")
         ]
     if mill is not None and mill not in chosen:
-        out.append({"type": "produce_at", "hex": mill})
+        hexes.append(mill)
+    for h in hexes:
+        # 000, How to play: "gain as much or as little of the benefit as you wish": each worker
+        # may produce, so a hex also produces fewer (1 worker from a village with 2): the whole
+        # yield first (no count), then each smaller count down to 1.
+        out.append({"type": "produce_at", "hex": h})
+        yields = full_yield(state, seat, h, 1 if h == mill else 0)
+        out += [{"type": "produce_at", "hex": h, "count": n} for n in range(yields - 1, 0, -1)]
     out.append({"type": "done"})
     return out
 
 
-def produce_at(state: State, seat: int, hex_id: str, extra: int = 0) -> None:
-    """Every worker on the hex (plus the Mill's 1) produces one token, or one worker in a
-    village while workers remain on the mat (Scythe, Produce)."""
+def full_yield(state: State, seat: int, hex_id: str, extra: int = 0) -> int:
+    """What the hex's workers (plus the Mill's 1) produce at most: a token each, or a worker
+    each in a village while workers remain on the mat (Scythe, Produce)."""
     p = state["players"][seat]
     count = extra + sum(1 for h in p["workers"] if h == hex_id)
-    terrain = TERRAIN[hex_id]
-    if terrain == "village":
-        count = min(count, WORKERS - len(p["workers"]))
+    if TERRAIN[hex_id] == "village":
+        return min(count, WORKERS - len(p["workers"]))
+    return count if PRODUCES.get(TERRAIN[hex_id]) else 0
+
+
+def produce_at(
+    state: State, seat: int, hex_id: str, extra: int = 0, limit: int | None = None
+) -> None:
+    """Every worker on the hex (plus the Mill's 1) produces one token, or one worker in a
+    village while workers remain on the mat (Scythe, Produce); `limit`: the player chose to
+    produce fewer."""
+    p = state["players"][seat]
+    count = full_yield(state, seat, hex_id, extra)
+    if limit is not None:
+        count = min(count, limit)
+    if TERRAIN[hex_id] == "village":
         p["workers"] = [*p["workers"], *([hex_id] * count)]
         return
-    kind = PRODUCES.get(terrain)
+    kind = PRODUCES.get(TERRAIN[hex_id])
     if kind and count:
         add_resource(state, hex_id, kind, count)
 
@@ -147,5 +168,6 @@ def finish_produce(state: State, seat: int, produce: dict[str, Any]) -> None:
     """Produce on the chosen hexes; the Mill's territory, when chosen, produces one more (its
     workers too) as an extra territory (Scythe, Build: Mill)."""
     mill = mill_hex(state, seat, produce)
+    counts = produce.get("counts", {})
     for h in produce["chosen"]:
-        produce_at(state, seat, h, 1 if h == mill else 0)
+        produce_at(state, seat, h, 1 if h == mill else 0, counts.get(h))

@@ -84,16 +84,34 @@ def test_it_only_upgrades_into_open_bottom_slots():
     assert GAME.legal_actions(state, 0)[0] == {"type": "pay", "action": "upgrade"}
 
 
-def test_it_enlists_with_a_one_time_bonus_and_pays_the_ongoing_bonus_to_self():
+def test_it_enlists_with_a_one_time_bonus_but_no_ongoing_bonus_for_the_enlist_that_uncovers_it():
+    """000, How to play: costs and benefits are read before the action is taken; the ongoing
+    bonus of the section just enlisted pays from the next Enlist on."""
     state = two()
-    state["res"] = {"r1c4": [4, 0, 0, 0]}
+    state["res"] = {"r1c4": [8, 0, 0, 0]}
     state = at_bottom(state, 0, "enlist")
     state = play(state, 0, {"type": "enlist", "section": "enlist", "bonus": "coins"})
     p = state["players"][0]
     assert p["recruits"] == {"enlist": "coins"}
-    # 2 coins one-time; the recruit of the enlist section gives its own ongoing card at once.
-    assert p["coins"] == 4 + 2
-    assert len(p["hand"]) == 1 + 1
+    assert p["coins"] == 4 + 2  # the one-time bonus only (this mat's Enlist shows no coins)
+    assert len(p["hand"]) == 1  # the enlist recruit's card is not drawn yet
+    state = at_bottom(state, 0, "enlist")
+    state = play(state, 0, {"type": "enlist", "section": "build", "bonus": "power"})
+    assert len(state["players"][0]["hand"]) == 1 + 1  # now it pays
+
+
+def test_a_player_may_decline_the_coins_of_the_bottom_action():
+    """000, Coins: "a player may choose not to take the coins"."""
+    state = two()
+    state["res"] = {"r1c4": [0, 0, 2, 0], "r1c5": [0, 0, 1, 0]}
+    state = at_bottom(state, 0, "deploy")
+    assert {"type": "decline_coins"} in GAME.legal_actions(state, 0)
+    state = play(state, 0, {"type": "decline_coins"})
+    assert {"type": "decline_coins"} not in GAME.legal_actions(state, 0)
+    assert GAME.label(state, 0, {"type": "decline_coins"}) == "Take no coins for the bottom action"
+    state = play(state, 0, {"type": "deploy", "mech": 0, "hex": "r1c5"})
+    assert state["players"][0]["coins"] == 4
+    assert "no_coins" not in state["ctx"]
 
 
 def test_it_gives_the_neighbours_recruit_bonus_once_in_a_two_player_game():

@@ -8,10 +8,12 @@ from games.core.rng import Rng
 from games.scythe import GAME
 from games.scythe.data import COMBAT_DECK, LAKES, MAX_POPULARITY, MAX_POWER, WORKERS
 
+# Step 66 of (2, 1) went from 2 to 3 when a territory could produce fewer (000: each worker
+# *may* produce): a produce with 2 workers offers the whole yield, 1, or done.
 GOLDEN = {
     (2, 1): [4, 3, 4, 2, 3, 2, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3,
              3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 3, 2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 7, 5, 3, 3,
-             3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 2, 3, 3, 9, 9, 3, 3, 3, 2, 3, 3, 3, 3, 3],
+             3, 3, 3, 2, 3, 3, 3, 3, 3, 2, 3, 3, 3, 9, 9, 3, 3, 3, 2, 3, 3, 3, 3, 3],
     (4, 2): [4, 3, 4, 3, 4, 3, 4, 3, 3, 3, 3, 3, 9, 9, 3, 2, 3, 2, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3,
              3, 3, 3, 3, 3, 3, 3, 2, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 9, 9,
              3, 2, 3, 2, 3, 3, 3, 2, 3, 2, 3, 3, 43, 3, 23, 3, 2, 3, 3, 3, 2, 3, 2, 3],

@@ -1,5 +1,8 @@
 """Scythe, Top-row actions: Bolster, Trade, Produce, Move/Gain, upgraded values, structures."""
 
+import pytest
+
+from games.core import IllegalAction, InvalidAction
 from games.scythe import GAME
 from games.scythe.data import WORKERS
 
@@ -94,13 +97,46 @@ def test_it_produces_workers_in_a_village_up_to_eight():
     assert len(state["players"][0]["workers"]) == WORKERS
 
 
+def test_a_worker_may_produce_so_a_territory_may_produce_fewer():
+    """000, How to play: "gain as much or as little of the benefit as you wish": each worker
+    may produce (1 worker from a village with 2, 1 token from a territory with 3 workers)."""
+    state = two()
+    state["players"][0]["workers"] = ["r1c6"] * 2 + ["r1c4"] * 3
+    state = play(at(state, 0, "produce"), 0, {"type": "produce"})
+    village = [a.get("count") for a in GAME.legal_actions(state, 0) if a.get("hex") == "r1c6"]
+    assert village == [None, 1]  # all it yields, or only 1
+    assert GAME.label(state, 0, {"type": "produce_at", "hex": "r1c6", "count": 1}).startswith(
+        "Produce only 1 on"
+    )
+    state = play(
+        state,
+        0,
+        {"type": "produce_at", "hex": "r1c6", "count": 1},
+        {"type": "produce_at", "hex": "r1c4", "count": 1},
+    )
+    assert len(state["players"][0]["workers"]) == 5 + 1
+    assert state["res"] == {"r1c4": [0, 1, 0, 0]}
+
+
+def test_it_refuses_to_produce_more_than_the_territory_yields():
+    state = two()
+    state["players"][0]["workers"] = ["r1c4"] * 2
+    state = play(at(state, 0, "produce"), 0, {"type": "produce"})
+    for bad in (3, 2, 0):  # 2 is the whole yield: asked for without a count
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, 0, {"type": "produce_at", "hex": "r1c4", "count": bad})
+    with pytest.raises(InvalidAction):
+        GAME.apply(state, 0, {"type": "produce_at", "hex": "r1c4", "count": "1"})
+
+
 def test_it_lets_the_mill_produce_as_an_extra_worker():
     state = two()
     state["players"][0]["built"] = {"mill": "r1c5"}
     state["structs"]["r1c5"] = [0, "mill"]
     state = play(at(state, 0, "produce"), 0, {"type": "produce"})
-    choices = [a.get("hex") for a in GAME.legal_actions(state, 0)]
-    assert choices == ["r1c4", "r1c5", None]  # the Mill's own hex is its extra choice
+    choices = [(a.get("hex"), a.get("count")) for a in GAME.legal_actions(state, 0)]
+    # the Mill's own hex is its extra choice (its worker and the Mill: 2, or only 1)
+    assert choices == [("r1c4", None), ("r1c5", None), ("r1c5", 1), (None, None)]
     state = play(
         state, 0, {"type": "produce_at", "hex": "r1c4"}, {"type": "produce_at", "hex": "r1c5"}
     )
@@ -121,6 +157,7 @@ def test_it_lets_the_player_leave_the_mills_territory_out():
     state = play(state, 0, {"type": "produce_at", "hex": "r2c5"})
     assert GAME.legal_actions(state, 0) == [
         {"type": "produce_at", "hex": "r1c5"},
+        {"type": "produce_at", "hex": "r1c5", "count": 1},  # its worker without the Mill's 1
         {"type": "done"},
     ]
     state = play(state, 0, {"type": "done"})
