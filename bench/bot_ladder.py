@@ -130,7 +130,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench/bot_ladder.py")
     parser.add_argument("--game", default="scythe,dicecity,spqf")
     parser.add_argument("--seats", default="2,4")
-    parser.add_argument("--games", type=int, default=20, help="games per pair (2 seats) or per seat (more)")
+    parser.add_argument(
+        "--games", type=int, default=20, help="games per pair (2 seats) or per seat (more)"
+    )
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bootstrap", type=int, default=200)

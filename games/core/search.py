@@ -136,7 +136,9 @@ def _choice(
     return best
 
 
-def _iterate(game: Game, root: Node, state: State, seat: int, rng: Rng, config: SearchConfig) -> int:
+def _iterate(
+    game: Game, root: Node, state: State, seat: int, rng: Rng, config: SearchConfig
+) -> int:
     """One iteration on one determinization; returns the number of decisions applied."""
     path = [root]
     node = root
