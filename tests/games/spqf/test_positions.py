@@ -6,7 +6,7 @@ from games.spqf.positions import arrange, civ, edit, place
 
 def test_an_edited_position_never_gets_a_stale_legal_list():
     oratory = civ("le_oratory")
-    empty = arrange(hands={0: []})
+    empty = arrange(hands={0: [civ("le_games")]})
     before = GAME.legal_actions(empty, 0)
     dealt = edit(empty, lambda s: place(s, oratory, 0, "hand"))
     assert {"type": "play", "card": oratory} in GAME.legal_actions(dealt, 0)
