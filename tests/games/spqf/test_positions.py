@@ -5,10 +5,10 @@ from games.spqf.positions import arrange, civ, edit, place
 
 
 def test_an_edited_position_never_gets_a_stale_legal_list():
-    oratory = civ("le_oratory")
-    empty = arrange(hands={0: [civ("le_games")]})
-    before = GAME.legal_actions(empty, 0)
-    dealt = edit(empty, lambda s: place(s, oratory, 0, "hand"))
-    assert {"type": "play", "card": oratory} in GAME.legal_actions(dealt, 0)
-    assert {"type": "play", "card": oratory} not in before
-    assert GAME.legal_actions(empty, 0) == before
+    terraces, orchard = civ("ag_terraces"), civ("ag_orchard")
+    one = arrange(hands={0: [terraces]})
+    before = GAME.legal_actions(one, 0)
+    two = edit(one, lambda s: place(s, orchard, 0, "hand"))
+    assert {"type": "play", "card": orchard} in GAME.legal_actions(two, 0)
+    assert {"type": "play", "card": orchard} not in before
+    assert GAME.legal_actions(one, 0) == before
