@@ -60,13 +60,13 @@ class SearchConfig:
     value: Value
     budget: float = 1.0
     iterations: int | None = None
-    rollout: int = 4
+    rollout: int = 0
     scale: float = 10.0
     exploration: float = 0.7
     policy: Policy | None = None
     prior: Policy | None = None
     prior_visits: int = 8
-    margin: float = 0.04
+    margin: float = 0.08
     seats: Callable[[State], int] = lambda state: len(state["players"])
 
 

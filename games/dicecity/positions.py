@@ -56,14 +56,14 @@ def position(
         if unknown:
             raise ValueError(f"players: no player field {', '.join(unknown)}")
         state["players"][seat].update(clone(dict(fields)))
-    return clone(state)
+    return dict(clone(state))
 
 
 def edit(state: State, change: Callable[[State], None]) -> State:
     """A copy of `state` changed by `change` (which may edit its argument in place)."""
     out = clone(state)
     change(out)
-    return clone(out)
+    return dict(clone(out))
 
 
 def slot(where: str) -> int:

@@ -158,4 +158,4 @@ def _combat_choice(state: State, seat: int, actions: list[Action]) -> Action:
 
 BOTS = level_bots("scythe", random_bot, heuristic_bot, legal_actions)
 # ISMCTS settings (games/core/levels.py): a star is worth 10 to `value`, a lead of one star ~73%.
-SEARCH = SearchConfig(value=value, scale=10.0, rollout=4, prior=heuristic_bot)
+SEARCH = SearchConfig(value=value, scale=10.0, rollout=0, prior=heuristic_bot)

@@ -65,14 +65,14 @@ def position(
         _fields(state["players"][seat], fields)
     for seat, text in (built or {}).items():
         _built(state, seat, text)
-    return clone(state)
+    return dict(clone(state))
 
 
 def edit(state: State, change: Callable[[State], None]) -> State:
     """A copy of `state` changed by `change` (which may edit its argument in place)."""
     out = clone(state)
     change(out)
-    return clone(out)
+    return dict(clone(out))
 
 
 def choose_section(

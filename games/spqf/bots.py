@@ -267,4 +267,4 @@ def value(s: State, seat: int) -> float:
 
 BOTS = level_bots("spqf", random_bot, heuristic_bot, legal_actions)
 # ISMCTS settings (games/core/levels.py): `value` is in VP; a lead of 4 VP is worth ~73%.
-SEARCH = SearchConfig(value=value, scale=4.0, rollout=4, prior=heuristic_bot)
+SEARCH = SearchConfig(value=value, scale=4.0, rollout=0, prior=heuristic_bot)

@@ -91,11 +91,11 @@ def arrange(
     s["step"] = "choose"
     s["turn"] = {"plays": 1, "row_used": [], "stored_used": [], "queued": []}
     flow.settle(s)
-    return clone(s)
+    return dict(clone(s))
 
 
 def edit(state: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     """A copy of `state` changed by `change` (which may edit its argument in place)."""
     out = clone(state)
     change(out)
-    return clone(out)
+    return dict(clone(out))
