@@ -55,7 +55,11 @@ class SearchConfig:
     `prior` is the game's standard bot: asked once per search on a re-dealt state (so it too
     sees nothing hidden), its move starts with `prior_visits` visits at an even reward, and the
     search plays another move only when that one's mean reward beats the prior's by `margin`.
-    On a tiny budget the strong bot is thus the standard one; time makes it better."""
+    On a tiny budget the strong bot is thus the standard one; time makes it better.
+
+    `reuse`: iterations that share one re-dealt state (states are never mutated, so sharing is
+    safe); re-dealing costs as much as several decisions, and a deal is a good sample for a
+    few descents."""
 
     value: Value
     budget: float = 1.0
@@ -67,6 +71,7 @@ class SearchConfig:
     prior: Policy | None = None
     prior_visits: int = 8
     margin: float = 0.08
+    reuse: int = 4
     seats: Callable[[State], int] = lambda state: len(state["players"])
 
 
@@ -92,8 +97,11 @@ def search(
     deadline = started + config.budget
     limit = config.iterations if config.iterations is not None else 1 << 62
     done = steps = 0
+    world = state
     while done < limit and (done == 0 or time.perf_counter() < deadline):
-        steps += _iterate(game, root, game.redetermine(state, seat, rng), seat, rng, config)
+        if done % config.reuse == 0:
+            world = game.redetermine(state, seat, rng)
+        steps += _iterate(game, root, world, seat, rng, config)
         done += 1
     if stats is not None:
         stats.iterations += done
