@@ -119,8 +119,9 @@ class LegalMemo:
 
     A bot asks for the list and `apply` then checks the chosen action against it, so the second
     call is free. Sound because states are never mutated once built (apply works on a copy).
-    `shared(state, seat)` returns the memo's own list (callers only read it); calling the memo
-    returns a copy, as the contract's `legal_actions` must.
+    `shared(state, seat)` returns the memo's own list (callers only read it; the engine's own
+    states only); calling the memo computes afresh and returns a copy, as the contract's
+    `legal_actions` must.
     """
 
     def __init__(self, compute: Callable[[State, int], list[Action]]) -> None:
@@ -136,7 +137,12 @@ class LegalMemo:
         return out
 
     def __call__(self, state: State, seat: int) -> list[Action]:
-        return list(self.shared(state, seat))
+        """The contract's `legal_actions`: always computed afresh, so a state a test or a tool
+        edited in place never gets a stale answer, and remembered for `apply`'s check (a bot
+        asks, then applies: still one computation per decision)."""
+        out = self._compute(state, seat)
+        self._last = (state, seat, out)
+        return list(out)
 
     def forget(self) -> None:
         self._last = None

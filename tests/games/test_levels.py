@@ -115,3 +115,21 @@ def test_a_lead_in_value_becomes_a_win_chance():
     even, ahead = lead_rewards([10.0, 10.0], 5.0), lead_rewards([20.0, 10.0], 5.0)
     assert even == [0.5, 0.5]
     assert ahead[0] > 0.85 and ahead[1] < 0.15
+
+
+def test_the_contracts_legal_actions_is_never_stale_for_a_state_edited_in_place():
+    """The engines memoise the last list on the state object for `apply`; the contract's
+    `legal_actions` computes afresh, so editing a state in place cannot fool it."""
+    from games.scythe.positions import choose_section, position
+
+    game = get_game("scythe")
+    state = choose_section(
+        position("nordic Industrial, saxony Engineering", units={0: "workers r1c4"}),
+        0,
+        top="produce",
+    )
+    state = game.apply(state, 0, {"type": "produce"})
+    before = game.legal_actions(state, 0)
+    state["players"][0]["workers"] = ["r1c4", "r1c4", "r1c4"]
+    assert len(game.legal_actions(state, 0)) == len(before) + 2
+    assert game.apply(state, 0, {"type": "produce_at", "hex": "r1c4", "count": 2})
