@@ -8,6 +8,8 @@
    others random; for its first `--decisions` searched decisions, the decisions the search
    applied per second (tree descents and play-outs: the search's own "self-play"), and the
    iterations per second.
+Rates are per second of this process's CPU time (the machine is shared: wall time would
+measure the neighbours).
 3. Its overhead, timed apart on the same positions: one `redetermine`, one leaf evaluation (the
    heuristic for every seat) and the tree bookkeeping, per iteration.
 
@@ -84,16 +86,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     before = _load()
+    cpu = time.process_time()
     plain = selfplay(get_game(args.game), args.seats, args.games, args.seed)
+    plain_rate = plain["decisions"] / (time.process_time() - cpu)
     stats, positions = search_rate(args.game, args.seats, args.seed, args.decisions, args.budget)
-    rate = stats.decisions / stats.seconds
+    rate = stats.decisions / stats.cpu_seconds
     report = {
         "game": args.game,
-        "selfplay_decisions_per_s": plain["decisions_per_s"],
-        "search_decisions_per_s": round(rate),
-        "search_iterations_per_s": round(stats.iterations / stats.seconds),
+        "selfplay_decisions_per_cpu_s": round(plain_rate),
+        "search_decisions_per_cpu_s": round(rate),
+        "search_iterations_per_cpu_s": round(stats.iterations / stats.cpu_seconds),
         "decisions_per_iteration": round(stats.decisions / max(1, stats.iterations), 2),
-        "ratio": round(rate / plain["decisions_per_s"], 3),
+        "ratio": round(rate / plain_rate, 3),
         **overhead(args.game, positions),
         "loadavg_before": before,
         "loadavg_after": _load(),

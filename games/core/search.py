@@ -43,7 +43,7 @@ class Node:
     visits: int = 0
     avail: int = 0
     total: float = 0.0
-    children: dict[tuple[int, str], Node] = field(default_factory=dict)
+    children: dict[tuple[int, Any], Node] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,7 @@ class SearchStats:
     iterations: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
 
 
 def search(
@@ -92,7 +93,7 @@ def search(
     if len(legal) == 1:
         return legal[0]
     root = Node(actor=seat)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     preferred = _seed_prior(game, root, state, seat, rng, config)
     deadline = started + config.budget
     limit = config.iterations if config.iterations is not None else 1 << 62
@@ -107,30 +108,29 @@ def search(
         stats.iterations += done
         stats.decisions += steps
         stats.seconds += time.perf_counter() - started
+        stats.cpu_seconds += time.process_time() - cpu
     return _choice(root, seat, legal, preferred, config.margin)
 
 
 def _seed_prior(
     game: Game, root: Node, state: State, seat: int, rng: Rng, config: SearchConfig
-) -> str | None:
+) -> Any:
     if config.prior is None:
         return None
     seen = game.redetermine(state, seat, rng)
     action = config.prior(seen, seat, rng)
-    key = format_action(action)
+    key = _key(action)
     visits = config.prior_visits
     root.children[(seat, key)] = Node(seat, action, visits, visits, 0.5 * visits)
     return key
 
 
-def _choice(
-    root: Node, seat: int, legal: list[Action], preferred: str | None, margin: float
-) -> Action:
+def _choice(root: Node, seat: int, legal: list[Action], preferred: Any, margin: float) -> Action:
     """The most visited move; the prior's unless another's mean beats it by `margin`."""
     best, best_key = legal[0], (-1, -math.inf)
     fallback = None
     for action in legal:
-        key = format_action(action)
+        key = _key(action)
         child = root.children.get((seat, key))
         if child is None:
             continue
@@ -155,7 +155,7 @@ def _iterate(
     while game.outcome(state) is None and not expanded:
         actor = game.to_act(state)[0]
         legal = game.legal_actions(state, actor)
-        keyed = [((actor, format_action(a)), a) for a in legal]
+        keyed = [((actor, _key(a)), a) for a in legal]
         untried = [ka for ka in keyed if ka[0] not in node.children]
         for key, _ in keyed:
             child = node.children.get(key)
@@ -182,7 +182,18 @@ def _iterate(
     return steps + played
 
 
-def _select(node: Node, keyed: list[tuple[tuple[int, str], Action]], c: float) -> Any:
+def _key(action: Action) -> Any:
+    """A hashable name for an action, cheaper than its notation: its items (the engines build
+    each kind of action with its fields in one order), or the notation when a field is a list."""
+    items = tuple(action.items())
+    try:
+        hash(items)
+    except TypeError:
+        return format_action(action)
+    return items
+
+
+def _select(node: Node, keyed: list[tuple[tuple[int, Any], Action]], c: float) -> Any:
     best, best_score = keyed[0], -math.inf
     for key, action in keyed:
         child = node.children[key]
