@@ -2,7 +2,7 @@
 critical violation, in Chromium at 1280x900 and at 390x844 where the layout changes (the
 phone's menu button, the boards' stacked columns): home, the open tables, a new table's form,
 a table, each game's board as a player, a finished match with its replay, the ladders, a
-tournament, the settings, log-in and sign-up."""
+tournament, the settings, the rules, log-in, sign-up and the password reset."""
 
 from __future__ import annotations
 
@@ -53,6 +53,11 @@ def site(transactional_db):
             "/tournaments/",
             f"/tournaments/{event.pk}/",
             "/settings/",
+            "/settings/play-by-email/",
+            "/my-games/",
+            "/games/scythe/rules/",
+            "/games/dicecity/rules/",
+            "/games/spqf/rules/",
             f"/players/{alice.display_name}/",
             f"/matches/{over.pk}/",
             f"/matches/{over.pk}/replay/?step=5",
@@ -84,7 +89,9 @@ def test_each_board_as_a_player_has_no_serious_violation(launch, site, game, vie
         _check(page, game)
 
 
-@pytest.mark.parametrize("path", ["/accounts/login/", "/accounts/signup/", "/", "/ladders/"])
+@pytest.mark.parametrize(
+    "path", ["/accounts/login/", "/accounts/signup/", "/accounts/password/reset/", "/", "/ladders/"]
+)
 def test_the_pages_of_a_visitor_have_no_serious_violation(launch, transactional_db, path):
     with launch() as open_page:
         page = open_page("", path)
