@@ -31,6 +31,7 @@ READY = "document.getElementById('board').dataset.socket === 'open'"
 KIT_READY = "window.BOARDKIT !== undefined && " + READY
 VERSION_ABOVE = "Number(document.querySelector('#board .board-frame').dataset.version) > {}"
 FOCUSED = "document.activeElement && document.activeElement.matches({!r})"
+ON_BOARD = "document.getElementById('board').contains(document.activeElement)"
 MECH = '#board g.sc-pieces[data-at="r2c4"] .sc-mech.sc-pick'
 END_STEP = """window.TABLE.send(window.TABLE.payload().legal
   .map((i) => i.action).find((a) => a.type.startsWith('end_')))"""
@@ -153,7 +154,7 @@ def test_dicecity_a_die_is_picked_and_placed_by_keyboard(launch, viewport):
         page.keyboard.press("Enter")
         wait_js(page, VERSION_ABOVE.format(0))
         # The board was redrawn: the focus stays on the board, not at the top of the page.
-        assert page.evaluate("document.getElementById('board').contains(document.activeElement)")
+        assert page.evaluate(ON_BOARD)
     assert logged(match) == [{"type": "move", "die": "red", "other": "black", "col": 4}]
 
 
@@ -202,7 +203,7 @@ def test_dicecity_the_arrows_move_to_the_nearest_choice_that_way(launch):
             page.keyboard.press(key)
             after = page.evaluate(centre)
             assert (after[axis] - before[axis]) * sign > 0, (key, before, after)
-            assert page.evaluate("document.getElementById('board').contains(document.activeElement)")
+            assert page.evaluate(ON_BOARD)
         page.keyboard.press("Escape")
         assert page.locator("#board .picked").count() == 0
 
