@@ -156,16 +156,24 @@
     return null;
   }
 
+  // The bar of a Scythe choice and its dialog live outside the board but belong to it: when
+  // they go (Cancel, Move), the focus comes back to the board.
   document.addEventListener("focusin", function (event) {
-    onBoard = board.contains(event.target);
-    if (onBoard) focusKey = keyOf(event.target);
+    const t = event.target;
+    onBoard = board.contains(t) || Boolean(t.closest && t.closest("#sc-compose, dialog"));
+    if (board.contains(t)) focusKey = keyOf(t);
+  });
+  // A click elsewhere on the page (not a tab stop) leaves the board: no focus is pulled back.
+  document.addEventListener("pointerdown", function (event) {
+    if (!board.contains(event.target)) onBoard = false;
   });
 
   // The focused element went with the old board (or a cancelled target): focus its
   // counterpart, else the first choice, else the board itself.
   function comeBack() {
     const now = document.activeElement;
-    if (!onBoard || (now && now !== document.body && document.contains(now))) return;
+    const kept = now && now !== document.body && document.contains(now) && now.getClientRects().length;
+    if (!onBoard || kept) return;
     let el = null;
     try { el = focusKey ? board.querySelector(focusKey) : null; } catch (e) { el = null; }
     if (!el || !visible(el)) el = choices(board)[0] || null;
@@ -179,6 +187,11 @@
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") setTimeout(comeBack, 0);
+  });
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#sc-compose, #compose, dialog")) {
+      setTimeout(comeBack, 0);
+    }
   });
 
   refresh();

@@ -105,7 +105,7 @@ def test_scythe_a_mech_moves_with_cargo_by_keyboard_alone(launch, viewport):
     ]
 
 
-def test_scythe_escape_drops_the_half_made_choice_and_keeps_the_focus(launch):
+def test_scythe_escape_or_cancel_drops_the_half_made_choice_and_keeps_the_focus(launch):
     alice, bob = make_user("alice"), make_user("bob")
     match = state_match(mech_with_cargo(), [alice, bob])
     cookie = session_cookie(alice)
@@ -119,6 +119,11 @@ def test_scythe_escape_drops_the_half_made_choice_and_keeps_the_focus(launch):
         assert page.locator("#board .sc-aim").count() == 0
         assert "sc-picked" not in page.locator(MECH).get_attribute("class")
         assert focused(page, MECH)
+        page.keyboard.press("Enter")  # again, then the bar's Cancel (the bar is outside the board)
+        tab_to(page, "#sc-compose button.secondary")
+        page.keyboard.press("Enter")
+        assert page.locator("#board .sc-aim").count() == 0
+        wait_js(page, ON_BOARD)  # the focus is back on the board, not lost with the bar
         page.wait_for_timeout(300)
         assert page.locator("#board .board-frame").get_attribute("data-version") == "0"
     assert logged(match) == []
