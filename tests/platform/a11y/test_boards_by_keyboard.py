@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from games.dicecity import GAME as DICECITY
-from tests.games.dicecity.helpers import at_step, dice
+from tests.games.dicecity.helpers import act as dc_act
+from tests.games.dicecity.helpers import at_step, dice, put
+from tests.games.spqf.helpers import act as sp_act
 from tests.games.spqf.helpers import arrange, civ, starting
 from tests.platform.conftest import make_user
 from tests.platform.table.conftest import (
@@ -35,7 +37,7 @@ ON_BOARD = "document.getElementById('board').contains(document.activeElement)"
 MECH = '#board g.sc-pieces[data-at="r2c4"] .sc-mech.sc-pick'
 END_STEP = """window.TABLE.send(window.TABLE.payload().legal
   .map((i) => i.action).find((a) => a.type.startsWith('end_')))"""
-FORAGE, TERRACES = starting(0, "s_forage"), civ("ag_terraces")
+FORAGE, TERRACES, CELLAR = starting(0, "s_forage"), civ("ag_terraces"), civ("ag_cellar")
 
 
 def tab_to(page, selector: str, back: bool = False, limit: int = 400) -> None:
@@ -190,6 +192,29 @@ def test_dicecity_a_card_is_built_by_keyboard_after_an_escape(launch):
     ]
 
 
+def test_dicecity_the_wells_dice_are_chosen_by_keyboard(launch):
+    alice, bob = make_user("alice"), make_user("bob")
+    state = DICECITY.setup(2, 3, {})
+    put(state, 0, "red 3", "well")
+    dice(state, 0, red=3, white=1, blue=2)
+    match = match_with_state("dicecity", [alice, bob], dc_act(state, "use die=red"))
+    cookie = session_cookie(alice)
+    with launch() as open_page:
+        page = open_page(cookie, f"/matches/{match.pk}/")
+        wait_js(page, KIT_READY)
+        chosen = page.locator(".dc-reroll-chosen")
+        for die in ("blue", "white"):
+            tab_to(page, f'[data-reroll="{die}"]')
+            page.keyboard.press("Enter")
+        assert chosen.inner_text() == "white, red, blue"
+        page.keyboard.press(" ")  # white out again
+        assert chosen.inner_text() == "red, blue"
+        tab_to(page, ".dc-reroll-send")
+        page.keyboard.press("Enter")
+        wait_js(page, VERSION_ABOVE.format(0))
+    assert logged(match)[-1] == {"type": "reroll", "dice": ["red", "blue"]}
+
+
 def test_dicecity_the_arrows_move_to_the_nearest_choice_that_way(launch):
     alice, bob = make_user("alice"), make_user("bob")
     match = match_with_state("dicecity", [alice, bob], _dice_table(red=2, black=3))
@@ -245,6 +270,24 @@ def test_spqf_an_action_card_and_its_modifier_are_played_by_keyboard(launch, vie
         {"type": "play", "card": FORAGE},
         {"type": "modify", "card": TERRACES},
     ]
+
+
+def test_spqf_a_card_follows_the_second_action_by_keyboard(launch):
+    alice, bob = make_user("alice"), make_user("bob")
+    state = arrange(hands={0: [CELLAR], 1: [TERRACES]}, cubes={1: [2, 0]})
+    match = match_with_state("spqf", [alice, bob], sp_act(state, 0, "play", card=CELLAR))
+    cookie = session_cookie(bob)
+    with launch() as open_page:
+        page = open_page(cookie, f"/matches/{match.pk}/")
+        wait_js(page, KIT_READY)
+        tab_to(page, f'#my-area [data-card="{TERRACES}"]')
+        page.keyboard.press("Enter")
+        line = ".sp-lines li:nth-child(2)"
+        tab_to(page, line, back=True)
+        assert page.locator(line).get_attribute("role") == "button"
+        page.keyboard.press("Enter")
+        wait_js(page, VERSION_ABOVE.format(0))
+    assert logged(match)[0] == {"type": "follow", "card": TERRACES, "action": 1}
 
 
 # --- what is said ---------------------------------------------------------------------------
