@@ -323,3 +323,23 @@ def test_the_turn_a_refused_move_and_new_log_lines_are_announced(launch):
             page.evaluate(END_STEP)
             wait_js(page, VERSION_ABOVE.format(version))
         assert said.inner_text() == "Waiting for bob."
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_the_focus_ring_shows_on_the_sites_links_and_buttons(launch, transactional_db, viewport):
+    alice = make_user("alice")
+    cookie = session_cookie(alice)
+    size = "laptop" if viewport is LAPTOP else "phone"
+    with launch() as open_page:
+        page = open_page(cookie, "/", viewport)
+        page.keyboard.press("Tab")  # first, the way past the header
+        assert focused(page, ".skip-link") and page.locator(".skip-link").is_visible()
+        assert "rgb(176, 18, 91)" in ring(page)
+        shoot(page, f"home-focus-skip-{size}")
+        page.keyboard.press("Tab")
+        assert focused(page, ".brand") and "rgb(176, 18, 91)" in ring(page)
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Enter")  # skip: the next Tab is in the page, not the header
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.querySelector('main').contains(document.activeElement)")
+        shoot(page, f"home-focus-{size}")
