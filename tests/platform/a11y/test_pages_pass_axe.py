@@ -1,7 +1,7 @@
 """Every main page passes axe-core (WCAG 2.1 A and AA, best practices) with no serious or
 critical violation, in Chromium at 1280x900 and at 390x844 where the layout changes (the
 phone's menu button, the boards' stacked columns): home, the open tables, a new table's form,
-a table, each game's board as a player, a finished match with its replay, the ladders, a
+a table, each game's board as a player and as a spectator, a finished match with its replay, the ladders, a
 tournament, the settings, the rules, log-in, sign-up and the password reset."""
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ def site(transactional_db):
     over = played_to_end(seeded_match("dicecity", 2, [alice, bob], ranked=True))
     return {
         "cookie": session_cookie(alice),
+        "watcher": session_cookie(make_user("dave")),
         "pages": [
             "/",
             "/tables/",
@@ -87,6 +88,15 @@ def test_each_board_as_a_player_has_no_serious_violation(launch, site, game, vie
         with_axe(page)
         wait_js(page, LIVE)
         _check(page, game)
+
+
+@pytest.mark.parametrize("game", ["scythe", "dicecity", "spqf"])
+def test_each_board_as_a_spectator_has_no_serious_violation(launch, site, game):
+    with launch() as open_page:
+        page = open_page(site["watcher"], site["boards"][game])
+        with_axe(page)
+        wait_js(page, LIVE)
+        _check(page, f"{game}, watching")
 
 
 @pytest.mark.parametrize(
