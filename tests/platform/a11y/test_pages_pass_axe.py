@@ -1,8 +1,8 @@
 """Every main page passes axe-core (WCAG 2.1 A and AA, best practices) with no serious or
 critical violation, in Chromium at 1280x900 and at 390x844 where the layout changes (the
 phone's menu button, the boards' stacked columns): home, the open tables, a new table's form,
-a table, each game's board as a player and as a spectator, a finished match with its replay, the ladders, a
-tournament, the settings, the rules, log-in, sign-up and the password reset."""
+a table, each game's board as a player and as a spectator, a finished match with its replay,
+the ladders, a tournament, the settings, the rules, log-in, sign-up and the password reset."""
 
 from __future__ import annotations
 
