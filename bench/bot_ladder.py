@@ -13,7 +13,8 @@ order. `--budget` is the strong level's seconds per decision (issue 16: 1 s, one
 
 Elo: every game counts as the pairwise results between its seats (a better place is a win,
 the same place a draw), fitted by maximum likelihood (Bradley-Terry, Hunter's MM iterations)
-with random pinned at 0; the 95% interval comes from `--bootstrap` resamples of the games.
+with the weakest level played (random) pinned at 0; the 95% interval comes from `--bootstrap`
+resamples of the games. `--levels standard,strong` plays only those.
 Also printed: the head-to-head score of each pair and each level's average place. The last line
 is one JSON object with all of it.
 """
@@ -51,13 +52,14 @@ def play(game_name: str, lineup: list[str], seed: int, budget: float, stats: Sea
     return list(zip(lineup, result.places, strict=True))
 
 
-def lineups(seats: int, games: int) -> list[list[str]]:
+def lineups(seats: int, games: int, names: tuple[str, ...] = NAMES) -> list[list[str]]:
     if seats == 2:
         out = []
-        for a, b in itertools.combinations(NAMES, 2):
+        for a, b in itertools.combinations(names, 2):
             out += [[a, b] if i % 2 == 0 else [b, a] for i in range(games)]
         return out
-    pool = list(NAMES[-seats:]) if seats <= len(NAMES) else [*NAMES, "standard"]
+    pool = list(names[-seats:]) if seats <= len(names) else [*names, "standard"]
+    pool += ["standard"] * (seats - len(pool))
     return [pool[i % seats :] + pool[: i % seats] for i in range(games * seats)]
 
 
@@ -73,11 +75,12 @@ def pairwise(games: list[Game]) -> dict[tuple[str, str], float]:
     return wins
 
 
-def elo(games: list[Game], anchor: str = "random") -> dict[str, float]:
-    """Bradley-Terry strengths by MM iterations (a tiny prior of one draw against the anchor
-    keeps an unbeaten level finite), as Elo with the anchor at 0."""
+def elo(games: list[Game]) -> dict[str, float]:
+    """Bradley-Terry strengths by MM iterations (a tiny prior of one draw against the anchor,
+    the weakest level present, keeps an unbeaten level finite), as Elo with the anchor at 0."""
     wins = pairwise(games)
     names = sorted({n for played in games for n, _ in played})
+    anchor = next(n for n in NAMES if n in names)
     for n in names:
         if n != anchor:
             wins[n, anchor] = wins.get((n, anchor), 0.0) + 0.5
@@ -139,7 +142,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=float, default=0.02)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bootstrap", type=int, default=200)
+    parser.add_argument("--levels", default=",".join(NAMES), help="a subset, weakest first")
     args = parser.parse_args(argv)
+    levels = tuple(args.levels.split(","))
+    if not levels or any(name not in NAMES for name in levels):
+        parser.error(f"--levels: among {', '.join(NAMES)}")
     report: dict[str, Any] = {"budget": args.budget, "games": args.games, "tables": {}}
     for game_name in args.game.split(","):
         for seats in map(int, args.seats.split(",")):
@@ -148,7 +155,7 @@ def main(argv: list[str]) -> int:
             stats, started = SearchStats(), time.perf_counter()
             games = [
                 play(game_name, lineup, args.seed + i, args.budget, stats)
-                for i, lineup in enumerate(lineups(seats, args.games))
+                for i, lineup in enumerate(lineups(seats, args.games, levels))
             ]
             table = summary(games, args.bootstrap, args.seed)
             table["games"] = len(games)
