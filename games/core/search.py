@@ -109,7 +109,7 @@ def search(
         stats.decisions += steps
         stats.seconds += time.perf_counter() - started
         stats.cpu_seconds += time.process_time() - cpu
-    return _choice(root, seat, legal, preferred, config.margin)
+    return _choice(root, seat, legal, preferred, config)
 
 
 def _seed_prior(
@@ -125,10 +125,13 @@ def _seed_prior(
     return key
 
 
-def _choice(root: Node, seat: int, legal: list[Action], preferred: Any, margin: float) -> Action:
-    """The most visited move; the prior's unless another's mean beats it by `margin`."""
+def _choice(
+    root: Node, seat: int, legal: list[Action], preferred: Any, config: SearchConfig
+) -> Action:
+    """The most visited move; the prior's unless another's mean beats the prior's own mean
+    (its head start left out) by `margin`."""
     best, best_key = legal[0], (-1, -math.inf)
-    fallback = None
+    fallback, prior_mean = None, -math.inf
     for action in legal:
         key = _key(action)
         child = root.children.get((seat, key))
@@ -136,10 +139,15 @@ def _choice(root: Node, seat: int, legal: list[Action], preferred: Any, margin: 
             continue
         mean = child.total / max(1, child.visits)
         if key == preferred:
-            fallback, prior_mean = action, mean
+            fallback = action
+            real = child.visits - config.prior_visits
+            if real > 0:
+                prior_mean = (child.total - 0.5 * config.prior_visits) / real
         if (child.visits, mean) > best_key:
             best, best_key = action, (child.visits, mean)
-    if fallback is not None and best is not fallback and best_key[1] < prior_mean + margin:
+    if fallback is None or best is fallback:
+        return best
+    if prior_mean == -math.inf or best_key[1] < prior_mean + config.margin:
         return fallback
     return best
 
