@@ -85,10 +85,12 @@ def _overdue_human_seats(now: datetime) -> Any:
 
 def vacations_automatic(*, now: datetime) -> int:
     """A turn-based clock ran out: a vacation day instead, if the player allows it and has one.
-    Players who turned it off are left out in SQL (the bench's 5,000 deadlines cost one query)."""
+    Players who turned it off, and matches whose rules forbid vacations (a tournament's), are
+    left out in SQL (the bench's 5,000 deadlines cost one query)."""
     refused = Preferences.objects.filter(user_id=OuterRef("user_id"), auto_vacation=False)
     seats = (
         _overdue_human_seats(now)
+        .filter(match__vacation_allowed=True)
         .exclude(Exists(refused))
         .values_list("user_id", "match__deadline")
         .order_by("match__deadline")

@@ -47,9 +47,11 @@ def match_create(
     move_seconds: int,
     table: Any = None,
     shuffle: bool = True,
+    vacation_allowed: bool = True,
 ) -> Match:
     """Seat `players` ((user, "") or (None, bot name)) in a random order and set the game up;
-    `shuffle=False` keeps their order (a tournament's planned seat rotation)."""
+    `shuffle=False` keeps their order (a tournament's planned seat rotation);
+    `vacation_allowed=False`: vacations never pause this match's clocks (a tournament's rule)."""
     order = list(players)
     if shuffle:
         secrets.SystemRandom().shuffle(order)
@@ -64,6 +66,7 @@ def match_create(
         mode=mode,
         move_seconds=move_seconds,
         state=state,
+        vacation_allowed=vacation_allowed,
     )
     Seat.objects.bulk_create(
         Seat(match=match, index=i, user=user, bot=bot) for i, (user, bot) in enumerate(order)
@@ -405,13 +408,15 @@ def _bot_choose(game: Game, name: str) -> Any:
 
 
 def seats_pause(*, user_id: int, since: Any) -> int:
-    """The player went on vacation: their seats in turn-based matches stop their clocks."""
+    """The player went on vacation: their seats in turn-based matches stop their clocks (not in
+    matches whose rules forbid vacations: a tournament's)."""
     return Seat.objects.filter(
         user_id=user_id,
         paused_at__isnull=True,
         forfeited=False,
         match__status=Match.Status.ACTIVE,
         match__mode="turn",
+        match__vacation_allowed=True,
     ).update(paused_at=since)
 
 
