@@ -292,13 +292,7 @@ def clocks_enforce(*, now: Any = None, limit: int | None = None, workers: int = 
     seats that left are moved by their bot (their task was lost). Returns the seats handled.
     """
     now = now or timezone.now()
-    paused = Seat.objects.filter(match=OuterRef("pk"), to_act=True, paused_at__isnull=False)
-    overdue = (
-        Match.objects.filter(status=Match.Status.ACTIVE, deadline__lt=now)
-        .exclude(Exists(paused))
-        .order_by("deadline")
-        .values_list("pk", flat=True)
-    )
+    overdue = _overdue(now).values_list("pk", flat=True)
     if limit is not None:
         overdue = overdue[:limit]
     ids = list(overdue)
@@ -309,6 +303,41 @@ def clocks_enforce(*, now: Any = None, limit: int | None = None, workers: int = 
         return sum(pool.map(lambda match_id: _threaded_time_out(match_id, now), ids))
 
 
+TIMEOUT_JOB = "play.match_time_out"
+
+
+def clocks_queue(*, now: Any) -> int:
+    """Record one outbox job per match past its deadline (one INSERT for them all), for the
+    deadline sweep: the sweep and every outbox worker then share the automatic moves
+    (`match_time_out_job`), so a heavy pass is spread over processes and a job whose process
+    died is taken by another. The key (match and version) keeps one pending job per deadline
+    however many passes find it; the handler checks the deadline again. Returns the jobs added.
+    """
+    from outbox.models import Job  # the outbox is below play; imported here to keep it lazy
+
+    overdue = _overdue(now).values_list("pk", "version")
+    jobs = [
+        Job(
+            kind=TIMEOUT_JOB,
+            payload={"match": pk, "now": now.isoformat()},
+            key=f"timeout:{pk}:{version}",
+            due_at=now,
+            created_at=now,
+        )
+        for pk, version in overdue
+    ]
+    return len(Job.objects.bulk_create(jobs, batch_size=1000, ignore_conflicts=True))
+
+
+def _overdue(now: Any) -> Any:
+    paused = Seat.objects.filter(match=OuterRef("pk"), to_act=True, paused_at__isnull=False)
+    return (
+        Match.objects.filter(status=Match.Status.ACTIVE, deadline__lt=now)
+        .exclude(Exists(paused))
+        .order_by("deadline")
+    )
+
+
 def _threaded_time_out(match_id: int, now: Any) -> int:
     try:
         return _match_time_out(match_id, now)
@@ -317,6 +346,12 @@ def _threaded_time_out(match_id: int, now: Any) -> int:
         return 0
     finally:
         connection.close()  # this thread's own connection (the pool's threads end with it)
+
+
+def match_time_out(*, match_id: int, now: Any) -> int:
+    """One match past its deadline at `now`: the automatic moves (see clocks_enforce); returns
+    the seats handled, 0 when a move came since (the deadline is later than `now`)."""
+    return _match_time_out(match_id, now)
 
 
 def _match_time_out(match_id: int, now: Any) -> int:
@@ -370,8 +405,8 @@ def _bot_turn(
     one, else the bot's choice. Returns the last version written."""
     match_version = version
     clock = None
+    match = Match.objects.get(pk=match_id)
     for step in range(200):
-        match = Match.objects.get(pk=match_id)
         if match.is_finished or seat_index not in game.to_act(match.state):
             break
         if step and match.deadline != clock:
@@ -392,6 +427,7 @@ def _bot_turn(
             timed_out=timed_out,
         )
         match_version = moved.version
+        match = moved  # the row as this move left it (locked by the caller's transaction)
         if step == 0 and not timed_out:
             break  # a bot seat: one move; its own loop (woken after commit) plays the rest
     return match_version
