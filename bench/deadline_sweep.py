@@ -121,9 +121,7 @@ def _populate(matches: int, due: int, ranked_share: float, game_name: str) -> No
 
 def _workers_start(count: int) -> list[subprocess.Popen[bytes]]:
     command = [sys.executable, str(ROOT / "manage.py"), "outbox_work", "--idle", "0.2"]
-    return [
-        subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL) for _ in range(count)
-    ]
+    return [subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL) for _ in range(count)]
 
 
 def _unhandled(bench: object, now: object) -> int:

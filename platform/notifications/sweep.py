@@ -25,12 +25,11 @@ from django.utils import timezone
 from notifications import tasks
 from notifications.models import OutgoingEmail, Preferences, TurnEmail, Vacation
 from notifications.preferences import digest_due, quiet_until, vacation_automatic
-from play.models import Match, Seat
 from outbox.services import outbox_drain
+from play.models import Match, Seat
 from play.services import TIMEOUT_JOB, clocks_queue, seats_pause, seats_resume
 
 log = logging.getLogger(__name__)
-
 
 
 @shared_task(name="notifications.sweep.deadlines_sweep")

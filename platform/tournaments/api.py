@@ -28,9 +28,9 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
         model = Tournament
         fields = [
             "id", "name", "description", "game", "format", "table_size", "advance", "rounds",
-            "ranked", "mode", "move_seconds", "vacation_allowed", "options", "starts_at", "checkin_minutes",
-            "registration_open", "max_players", "min_rating", "invite_only", "status",
-            "seeding", "organiser", "co_organisers", "entrants", "current_round",
+            "ranked", "mode", "move_seconds", "vacation_allowed", "options", "starts_at",
+            "checkin_minutes", "registration_open", "max_players", "min_rating", "invite_only",
+            "status", "seeding", "organiser", "co_organisers", "entrants", "current_round",
             "created_at", "started_at", "finished_at", "invite",
         ]  # fmt: skip
 
