@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any
@@ -385,7 +387,8 @@ def _missed_turn(match: Match, game: Game, seat: Seat) -> None:
     """A bot (or the engine's timeout action) plays this seat's turn; the seat keeps its player
     unless this is the MISSED_TURNS_LIMIT-th turn missed in a row."""
     with transaction.atomic():
-        last = _bot_turn(match.pk, game, seat.index, "", match.version, timed_out=True)
+        with one_announcement():
+            last = _bot_turn(match.pk, game, seat.index, "", match.version, timed_out=True)
         own_move_since = ActionRecord.objects.filter(
             match=match, seat=seat.index, timed_out=False, seq__gt=seat.last_missed_seq
         ).exists()
@@ -488,9 +491,34 @@ def seats_resume(*, user_id: int, now: Any = None) -> int:
 MATCH_CHANGED_JOB = "play.match_changed"
 
 
+_coalescing = threading.local()
+
+
+@contextmanager
+def one_announcement() -> Iterator[None]:
+    """Inside a transaction: the changes made in the block are announced once, as the last one
+    left the match (one outbox job, one broadcast, one `match_changed`). For a bot playing a
+    whole turn for a seat out of time: no seat begins to owe a move before the turn's last
+    decision (a new seat to act restarts the clock, which ends the bot's turn), so the listeners
+    miss nothing, and the sockets render the latest version anyway."""
+    previous = getattr(_coalescing, "last", None)
+    pending: list[Any] = []
+    _coalescing.last = pending
+    try:
+        yield
+    finally:
+        _coalescing.last = previous
+    if pending:
+        _after_commit_record(*pending)
+
+
 def _after_commit_record(match: Match, seats: list[Seat]) -> None:
     """In the transaction of the change: the outbox job that announces it, then its run here
-    once the transaction has committed."""
+    once the transaction has committed (only the last change, inside one_announcement())."""
+    pending = getattr(_coalescing, "last", None)
+    if pending is not None:
+        pending[:] = [match, seats]
+        return
     job = job_record(
         MATCH_CHANGED_JOB, {"match": match.pk, "version": match.version}, run_now=False
     )
