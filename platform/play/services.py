@@ -15,8 +15,8 @@ import logging
 import secrets
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -403,37 +403,48 @@ def _missed_turn(match: Match, game: Game, seat: Seat) -> None:
 def _bot_turn(
     match_id: int, game: Game, seat_index: int, bot: str, version: int, *, timed_out: bool = False
 ) -> int:
-    """Play the seat's decisions until its turn passes, that is until the clock restarts or
-    the seat no longer owes a decision (at most 200): the engine's timeout action where it has
-    one, else the bot's choice. Returns the last version written."""
-    match_version = version
-    clock = None
+    """A bot seat's move (one: its own loop, woken after commit, plays the rest), or with
+    `timed_out` the whole turn of a seat out of time (_timed_out_turn). Returns the last
+    version written."""
+    if timed_out:
+        return _timed_out_turn(match_id, game, seat_index, version)
     match = Match.objects.get(pk=match_id)
-    for step in range(200):
-        if match.is_finished or seat_index not in game.to_act(match.state):
-            break
-        if step and match.deadline != clock:
-            break  # a fresh clock: the turn passed (a new round of a simultaneous choice)
-        clock = match.deadline
-        if step and match.version != match_version:
-            break  # someone else moved in between: leave the rest to the next sweep
-        action = game.timeout_action(match.state, seat_index) if timed_out else None
-        if action is None:
-            choose = _bot_choose(game, bot)
-            rng = Rng.from_seed(match.seed ^ (match.version * 7919 + seat_index))
-            action = json.loads(json.dumps(choose(match.state, seat_index, rng)))
-        moved = action_submit(
-            match_id=match_id,
-            seat_index=seat_index,
-            action=action,
-            version=match.version if step else version,
-            timed_out=timed_out,
-        )
-        match_version = moved.version
-        match = moved  # the row as this move left it (locked by the caller's transaction)
-        if step == 0 and not timed_out:
-            break  # a bot seat: one move; its own loop (woken after commit) plays the rest
-    return match_version
+    if match.is_finished or seat_index not in game.to_act(match.state):
+        return version
+    action = _bot_action(match, game, seat_index, bot, timed_out=False)
+    moved = action_submit(match_id=match_id, seat_index=seat_index, action=action, version=version)
+    return moved.version
+
+
+def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) -> int:
+    """Inside the caller's transaction: play the seat's decisions until its turn passes, that is
+    until the clock restarts or the seat no longer owes a decision (at most 200): the engine's
+    timeout action where it has one, else the bot's choice. Each decision is what
+    action_submit does (the engine applies it, the log, the snapshot, the clock), on the row
+    locked once for the whole turn instead of once per decision: the sweep's bot turns are its
+    heaviest work. Raises stale_version when the match moved on since `version` (other seats'
+    simultaneous choices aside, as in action_submit)."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if version != match.version and not _concurrent_choice(match, seat_index, version):
+        raise errors.stale_version(match.version)
+    seats = list(match.seats.select_related("user"))
+    clock = match.deadline
+    for _ in range(200):
+        acting = game.to_act(match.state)
+        if match.is_finished or seat_index not in acting or match.deadline != clock:
+            break  # done, or a fresh clock: the turn passed (a new round of a simultaneous choice)
+        action = _parse(game, _bot_action(match, game, seat_index, "", timed_out=True))
+        _apply(match, game, seats, seat_index, action, acting, timed_out=True)
+    return match.version
+
+
+def _bot_action(match: Match, game: Game, seat_index: int, bot: str, *, timed_out: bool) -> Any:
+    action = game.timeout_action(match.state, seat_index) if timed_out else None
+    if action is None:
+        choose = _bot_choose(game, bot)
+        rng = Rng.from_seed(match.seed ^ (match.version * 7919 + seat_index))
+        action = json.loads(json.dumps(choose(match.state, seat_index, rng)))
+    return action
 
 
 def _bot_choose(game: Game, name: str) -> Any:

@@ -62,9 +62,7 @@ def test_the_rating_range_widens_by_the_hour(alice, bob):
 
 
 def test_blocked_pairs_are_never_seated_together(alice, bob, carol, monkeypatch):
-    monkeypatch.setattr(
-        turn_queue, "blocked_pairs", lambda ids: {frozenset((alice.pk, bob.pk))}
-    )
+    monkeypatch.setattr(turn_queue, "blocked_pairs", lambda ids: {frozenset((alice.pk, bob.pk))})
     for user in (alice, bob):
         turn_queue_join(user=user, game="goofspiel", seats=2, move_seconds=DAY, now=T0)
     assert turn_queue_pair(now=T0) == []
