@@ -13,10 +13,8 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -152,7 +150,10 @@ def _apply(
     action: dict[str, Any],
     acting: Sequence[int],
     timed_out: bool = False,
+    save: bool = True,
 ) -> None:
+    """`save=False`: the caller saves the match row and records the announcement once for
+    several decisions (_timed_out_turn)."""
     try:
         state = game.apply(match.state, seat, action)
     except InvalidAction as exc:
@@ -170,8 +171,9 @@ def _apply(
     outcome = game.outcome(state)
     if outcome is not None:
         _finish(match, seats, outcome)
-    match.save(update_fields=MOVING_FIELDS)
-    _after_commit_record(match, seats)
+    if save:
+        match.save(update_fields=MOVING_FIELDS)
+        _after_commit_record(match, seats)
 
 
 def _record(
@@ -387,8 +389,7 @@ def _missed_turn(match: Match, game: Game, seat: Seat) -> None:
     """A bot (or the engine's timeout action) plays this seat's turn; the seat keeps its player
     unless this is the MISSED_TURNS_LIMIT-th turn missed in a row."""
     with transaction.atomic():
-        with one_announcement():
-            last = _bot_turn(match.pk, game, seat.index, "", match.version, timed_out=True)
+        last = _bot_turn(match.pk, game, seat.index, "", match.version, timed_out=True)
         own_move_since = ActionRecord.objects.filter(
             match=match, seat=seat.index, timed_out=False, seq__gt=seat.last_missed_seq
         ).exists()
@@ -420,10 +421,13 @@ def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) ->
     """Inside the caller's transaction: play the seat's decisions until its turn passes, that is
     until the clock restarts or the seat no longer owes a decision (at most 200): the engine's
     timeout action where it has one, else the bot's choice. Each decision is what
-    action_submit does (the engine applies it, the log, the snapshot, the clock), on the row
-    locked once for the whole turn instead of once per decision: the sweep's bot turns are its
-    heaviest work. Raises stale_version when the match moved on since `version` (other seats'
-    simultaneous choices aside, as in action_submit)."""
+    action_submit does (the engine applies it, the log entry, the clock), on the row locked once
+    for the whole turn, and the row is saved and the change announced once, at the end: the
+    sweep's bot turns are its heaviest work. Announcing only the last version misses nothing:
+    no seat begins to owe a move before the turn's last decision (a new seat to act restarts
+    the clock, which ends the turn), and sockets render the latest version anyway. Raises
+    stale_version when the match moved on since `version` (other seats' simultaneous choices
+    aside, as in action_submit)."""
     match = Match.objects.select_for_update().get(pk=match_id)
     if version != match.version and not _concurrent_choice(match, seat_index, version):
         raise errors.stale_version(match.version)
@@ -434,7 +438,10 @@ def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) ->
         if match.is_finished or seat_index not in acting or match.deadline != clock:
             break  # done, or a fresh clock: the turn passed (a new round of a simultaneous choice)
         action = _parse(game, _bot_action(match, game, seat_index, "", timed_out=True))
-        _apply(match, game, seats, seat_index, action, acting, timed_out=True)
+        _apply(match, game, seats, seat_index, action, acting, timed_out=True, save=False)
+    if match.version != version:
+        match.save(update_fields=MOVING_FIELDS)
+        _after_commit_record(match, seats)
     return match.version
 
 
@@ -502,34 +509,9 @@ def seats_resume(*, user_id: int, now: Any = None) -> int:
 MATCH_CHANGED_JOB = "play.match_changed"
 
 
-_coalescing = threading.local()
-
-
-@contextmanager
-def one_announcement() -> Iterator[None]:
-    """Inside a transaction: the changes made in the block are announced once, as the last one
-    left the match (one outbox job, one broadcast, one `match_changed`). For a bot playing a
-    whole turn for a seat out of time: no seat begins to owe a move before the turn's last
-    decision (a new seat to act restarts the clock, which ends the bot's turn), so the listeners
-    miss nothing, and the sockets render the latest version anyway."""
-    previous = getattr(_coalescing, "last", None)
-    pending: list[Any] = []
-    _coalescing.last = pending
-    try:
-        yield
-    finally:
-        _coalescing.last = previous
-    if pending:
-        _after_commit_record(*pending)
-
-
 def _after_commit_record(match: Match, seats: list[Seat]) -> None:
     """In the transaction of the change: the outbox job that announces it, then its run here
-    once the transaction has committed (only the last change, inside one_announcement())."""
-    pending = getattr(_coalescing, "last", None)
-    if pending is not None:
-        pending[:] = [match, seats]
-        return
+    once the transaction has committed."""
     job = job_record(
         MATCH_CHANGED_JOB, {"match": match.pk, "version": match.version}, run_now=False
     )
