@@ -150,10 +150,10 @@ def _apply(
     action: dict[str, Any],
     acting: Sequence[int],
     timed_out: bool = False,
-    save: bool = True,
+    batch: list[ActionRecord] | None = None,
 ) -> None:
-    """`save=False`: the caller saves the match row and records the announcement once for
-    several decisions (_timed_out_turn)."""
+    """`batch`: the log entries are gathered there, and the caller inserts them, saves the match
+    row and records the announcement once for several decisions (_timed_out_turn)."""
     try:
         state = game.apply(match.state, seat, action)
     except InvalidAction as exc:
@@ -165,13 +165,16 @@ def _apply(
     text = game.narrate(match.state, seat, action, state)
     public = game.public_action(match.state, seat, action)
     revealed = game.reveals(match.state, seat, action, state)  # a stop for undo (play/undo.py)
-    _record(match, seat, action, public, text, acting, timed_out, revealed)
+    _record(match, seat, action, public, text, acting, timed_out, revealed, batch)
     match.state = state
     _sync_turns(match, game, seats, before=acting)
     outcome = game.outcome(state)
     if outcome is not None:
+        if batch:  # the result's listeners see the whole log
+            ActionRecord.objects.bulk_create(batch)
+            batch.clear()
         _finish(match, seats, outcome)
-    if save:
+    if batch is None:
         match.save(update_fields=MOVING_FIELDS)
         _after_commit_record(match, seats)
 
@@ -185,9 +188,10 @@ def _record(
     acting: Sequence[int],
     timed_out: bool = False,
     revealed: bool = True,
+    batch: list[ActionRecord] | None = None,
 ) -> None:
     match.version += 1
-    ActionRecord.objects.create(
+    row = ActionRecord(
         match=match,
         seq=match.version,
         seat=seat,
@@ -198,6 +202,10 @@ def _record(
         timed_out=timed_out,
         revealed=revealed,
     )
+    if batch is None:
+        row.save(force_insert=True)
+    else:
+        batch.append(row)
 
 
 def _sync_turns(match: Match, game: Game, seats: list[Seat], before: Sequence[int]) -> None:
@@ -422,8 +430,9 @@ def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) ->
     until the clock restarts or the seat no longer owes a decision (at most 200): the engine's
     timeout action where it has one, else the bot's choice. Each decision is what
     action_submit does (the engine applies it, the log entry, the clock), on the row locked once
-    for the whole turn, and the row is saved and the change announced once, at the end: the
-    sweep's bot turns are its heaviest work. Announcing only the last version misses nothing:
+    for the whole turn; the log entries are inserted in one statement, the row saved and the
+    change announced once, at the end: the sweep's bot turns are its heaviest work.
+    Announcing only the last version misses nothing:
     no seat begins to owe a move before the turn's last decision (a new seat to act restarts
     the clock, which ends the turn), and sockets render the latest version anyway. Raises
     stale_version when the match moved on since `version` (other seats' simultaneous choices
@@ -433,12 +442,14 @@ def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) ->
         raise errors.stale_version(match.version)
     seats = list(match.seats.select_related("user"))
     clock = match.deadline
+    batch: list[ActionRecord] = []
     for _ in range(200):
         acting = game.to_act(match.state)
         if match.is_finished or seat_index not in acting or match.deadline != clock:
             break  # done, or a fresh clock: the turn passed (a new round of a simultaneous choice)
         action = _parse(game, _bot_action(match, game, seat_index, "", timed_out=True))
-        _apply(match, game, seats, seat_index, action, acting, timed_out=True, save=False)
+        _apply(match, game, seats, seat_index, action, acting, timed_out=True, batch=batch)
+    ActionRecord.objects.bulk_create(batch)
     if match.version != version:
         match.save(update_fields=MOVING_FIELDS)
         _after_commit_record(match, seats)
