@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome, Rng
 from games.core.playout import pick_bot
+from outbox.models import Job
 from outbox.services import job_done, job_record
 from play import errors, snapshots
 from play.models import ActionRecord, Match, Seat, TimeoutPolicy
@@ -325,8 +326,6 @@ def clocks_queue(*, now: Any) -> int:
     died is taken by another. The key (match and version) keeps one pending job per deadline
     however many passes find it; the handler checks the deadline again. Returns the jobs added.
     """
-    from outbox.models import Job  # the outbox is below play; imported here to keep it lazy
-
     overdue = _overdue(now).values_list("pk", "version")
     jobs = [
         Job(
@@ -432,16 +431,15 @@ def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) ->
     action_submit does (the engine applies it, the log entry, the clock), on the row locked once
     for the whole turn; the log entries are inserted in one statement, the row saved and the
     change announced once, at the end: the sweep's bot turns are its heaviest work.
-    Announcing only the last version misses nothing:
-    no seat begins to owe a move before the turn's last decision (a new seat to act restarts
-    the clock, which ends the turn), and sockets render the latest version anyway. Raises
-    stale_version when the match moved on since `version` (other seats' simultaneous choices
-    aside, as in action_submit)."""
+    Announcing only the last version misses nothing: no seat begins to owe a move before the
+    turn's last decision (a new seat to act restarts the clock, which ends the turn), and
+    sockets render the latest version anyway. Raises stale_version when the match moved on
+    since `version` (other seats' simultaneous choices aside, as in action_submit)."""
     match = Match.objects.select_for_update().get(pk=match_id)
     if version != match.version and not _concurrent_choice(match, seat_index, version):
         raise errors.stale_version(match.version)
     seats = list(match.seats.select_related("user"))
-    clock = match.deadline
+    clock, before = match.deadline, match.version
     batch: list[ActionRecord] = []
     for _ in range(200):
         acting = game.to_act(match.state)
@@ -450,7 +448,7 @@ def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) ->
         action = _parse(game, _bot_action(match, game, seat_index, "", timed_out=True))
         _apply(match, game, seats, seat_index, action, acting, timed_out=True, batch=batch)
     ActionRecord.objects.bulk_create(batch)
-    if match.version != version:
+    if match.version != before:
         match.save(update_fields=MOVING_FIELDS)
         _after_commit_record(match, seats)
     return match.version
