@@ -27,7 +27,7 @@ from play.models import Match, Seat
 OFFER_SECONDS = {"live": 10 * 60, "turn": 3 * 86400}
 
 
-def _finished_match(match_id: Any) -> Match:
+def finished_match(match_id: Any) -> Match:
     if isinstance(match_id, bool) or not isinstance(match_id, int):
         raise LobbyError("malformed", _("No such match."))
     match = Match.objects.filter(pk=match_id).first()
@@ -41,11 +41,11 @@ def _finished_match(match_id: Any) -> Match:
     return match
 
 
-def _humans(match: Match) -> list[Seat]:
+def humans_of(match: Match) -> list[Seat]:
     return [s for s in match.seats.select_related("user").order_by("index") if s.user_id]
 
 
-def _ensure_player(humans: list[Seat], user: Any) -> None:
+def ensure_player(humans: list[Seat], user: Any) -> None:
     if not getattr(user, "is_authenticated", False) or all(s.user_id != user.pk for s in humans):
         raise LobbyError(
             "not_a_player", _("Only the players of this match may ask for a rematch."), 403
@@ -54,9 +54,9 @@ def _ensure_player(humans: list[Seat], user: Any) -> None:
 
 def rematch_offer(*, match_id: Any, user: Any) -> Table:
     """Offer a rematch, or accept the one on offer (the same button for everyone)."""
-    match = _finished_match(match_id)
-    humans = _humans(match)
-    _ensure_player(humans, user)
+    match = finished_match(match_id)
+    humans = humans_of(match)
+    ensure_player(humans, user)
     with transaction.atomic():
         Match.objects.select_for_update().get(pk=match.pk)  # one offer per match, not two
         rematch = Rematch.objects.select_related("table").filter(match=match).first()
@@ -153,8 +153,8 @@ def rematch_call_off(*, table: Table, user: Any) -> bool:
 
 def rematch_decline(*, match_id: Any, user: Any) -> Rematch:
     """A player of the match says no to the rematch on offer."""
-    match = _finished_match(match_id)
-    _ensure_player(_humans(match), user)
+    match = finished_match(match_id)
+    ensure_player(humans_of(match), user)
     rematch = Rematch.objects.select_related("table").filter(match=match).first()
     if rematch is None or not rematch_call_off(table=rematch.table, user=user):
         raise LobbyError("no_offer", _("There is no rematch on offer."), 409)
@@ -174,7 +174,7 @@ def rematch_state(match: Match, user: Any) -> dict[str, Any]:
     seated = set(table.entries.exclude(user=None).values_list("user_id", flat=True))
     players = [
         {"name": s.user.display_name, "accepted": s.user_id in seated}
-        for s in _humans(match)
+        for s in humans_of(match)
         if s.user is not None
     ]
     status = {
