@@ -147,11 +147,14 @@ def _mine(invitation_id: Any, user: Any) -> Invitation:
 
 def invitation_accept(*, invitation_id: int, user: Any) -> Table:
     """Take the place the invitation offers (the table starts if it was the last one)."""
+    valid = isinstance(invitation_id, int) and not isinstance(invitation_id, bool)
+    found = Invitation.objects.filter(pk=invitation_id).first() if valid else None
+    if found is not None:  # on its own: the refusal that follows must not undo it
+        rematch_expire(found.table)
     with transaction.atomic():
         invitation = _mine(invitation_id, user)
         if invitation.status == Invitation.Status.DECLINED:
             raise LobbyError("declined", _("You declined this invitation."), 409)
-        rematch_expire(invitation.table)
         table = lobby_join(table_id=invitation.table_id, user=user, invited=True)
         _answer(invitation, Invitation.Status.ACCEPTED)
     return table

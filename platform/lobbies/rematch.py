@@ -57,13 +57,13 @@ def rematch_offer(*, match_id: Any, user: Any) -> Table:
     match = finished_match(match_id)
     humans = humans_of(match)
     ensure_player(humans, user)
+    _expire_for(match)  # on its own: the refusal that follows must not undo it
     with transaction.atomic():
         Match.objects.select_for_update().get(pk=match.pk)  # one offer per match, not two
         rematch = Rematch.objects.select_related("table").filter(match=match).first()
         if rematch is None:
             return _offer_new(match, humans, user)
         table = rematch.table
-        rematch_expire(table)
         if table.status == Table.Status.CANCELLED:
             raise _called_off(rematch)
         if table.status == Table.Status.OPEN and not table.entries.filter(user=user).exists():
@@ -117,7 +117,14 @@ def _offer_new(match: Match, humans: list[Seat], user: Any) -> Table:
         TableEntry.objects.bulk_create(TableEntry(table=table, bot=b) for b in bots)
     if table.entries.count() == table.seats:  # alone against bots: nobody to wait for
         lobby_start(table_id=table.pk, user=user)
+        table.refresh_from_db()
     return table
+
+
+def _expire_for(match: Match) -> None:
+    rematch = Rematch.objects.select_related("table").filter(match=match).first()
+    if rematch is not None:
+        rematch_expire(rematch.table)
 
 
 def rematch_expire(table: Table) -> bool:
