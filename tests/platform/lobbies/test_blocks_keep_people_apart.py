@@ -3,7 +3,7 @@ and the ranked queue never pairs them (ladders/pairing.py keeps their entries ap
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
@@ -54,11 +54,11 @@ def test_the_table_page_says_so(client, alice, bob):
 
 
 def _waiting(key: int, rating: float, seconds_ago: float = 0) -> pairing.Waiting:
-    return pairing.Waiting(key, rating, datetime(2026, 1, 1) - timedelta(seconds=seconds_ago))
+    return pairing.Waiting(key, rating, datetime(2026, 1, 1, tzinfo=UTC) - timedelta(seconds=seconds_ago))
 
 
 def test_pairing_skips_a_kept_apart_pair_for_the_next_closest():
-    now = datetime(2026, 1, 1)
+    now = datetime(2026, 1, 1, tzinfo=UTC)
     pool = [_waiting(1, 1500, 10), _waiting(2, 1505, 5), _waiting(3, 1540, 5), _waiting(4, 1560)]
     assert pairing.groups_form(pool, 2, now) == [[pool[0], pool[1]], [pool[2], pool[3]]]
     apart = {frozenset((1, 2))}
@@ -67,7 +67,7 @@ def test_pairing_skips_a_kept_apart_pair_for_the_next_closest():
 
 
 def test_pairing_leaves_the_anchor_waiting_when_only_kept_apart_players_remain():
-    now = datetime(2026, 1, 1)
+    now = datetime(2026, 1, 1, tzinfo=UTC)
     pool = [_waiting(1, 1500, 10), _waiting(2, 1500, 5), _waiting(3, 1500)]
     apart = {frozenset((1, 2)), frozenset((1, 3))}
     groups = pairing.groups_form(pool, 2, now, apart)
