@@ -54,7 +54,8 @@ def test_the_table_page_says_so(client, alice, bob):
 
 
 def _waiting(key: int, rating: float, seconds_ago: float = 0) -> pairing.Waiting:
-    return pairing.Waiting(key, rating, datetime(2026, 1, 1, tzinfo=UTC) - timedelta(seconds=seconds_ago))
+    joined = datetime(2026, 1, 1, tzinfo=UTC) - timedelta(seconds=seconds_ago)
+    return pairing.Waiting(key, rating, joined)
 
 
 def test_pairing_skips_a_kept_apart_pair_for_the_next_closest():
