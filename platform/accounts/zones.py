@@ -52,7 +52,10 @@ def time_zone_middleware(
             timezone.deactivate()
         else:
             timezone.activate(zone)
-        return get_response(request)
+        try:
+            return get_response(request)
+        finally:
+            timezone.deactivate()  # the thread serves the next request (or test) in UTC
 
     return middleware
 
