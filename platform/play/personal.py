@@ -39,6 +39,7 @@ def data_section(sender: Any, user: Any, **kwargs: Any) -> dict[str, Any]:
             moves.append(
                 {
                     "match": match.pk,
+                    "seat": record.seat,
                     "seq": record.seq,
                     "action": record.action,
                     "text": record.text,
