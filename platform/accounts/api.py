@@ -152,11 +152,10 @@ class FriendsView(APIView):
         }
     )
     def get(self, request: Request) -> Response:
-        followers = User.objects.filter(follows__person=request.user, is_active=True)
         return Response(
             {
                 "following": _names(selectors.friends_of(request.user)),
-                "followers": _names(followers.order_by("display_name")),
+                "followers": _names(selectors.followers_of(request.user)),
                 "blocked": _names(selectors.blocked_by(request.user)),
             }
         )

@@ -43,7 +43,7 @@ class SignupForm(forms.Form):
         user.save(update_fields=["display_name"])
 
 
-def zone_choices() -> list[tuple[str, str]]:
+def zone_choices() -> list[tuple[str, Any]]:
     return [("", _("My browser's time zone")), *((z, z) for z in sorted(available_timezones()))]
 
 

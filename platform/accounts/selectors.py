@@ -59,6 +59,12 @@ def friends_of(user: Any) -> QuerySet[User]:
     return User.objects.filter(pk__in=followed, is_active=True).order_by("display_name")
 
 
+def followers_of(user: Any) -> QuerySet[User]:
+    """The people who follow `user`, by name (erased accounts left out)."""
+    following = Follow.objects.filter(person_id=user.pk).values("user_id")
+    return User.objects.filter(pk__in=following, is_active=True).order_by("display_name")
+
+
 def blocked_by(user: Any) -> QuerySet[User]:
     """The people `user` blocked, by name."""
     blocked = Block.objects.filter(user_id=user.pk).values("person_id")

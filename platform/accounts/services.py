@@ -120,7 +120,8 @@ def _addresses(user: User) -> Any:
 
 def account_delete(*, user: Any, password: Any) -> None:
     """The player erases their own account; the password confirms it."""
-    account = User.objects.filter(pk=getattr(user, "pk", None), deleted_at__isnull=True).first()
+    pk = getattr(user, "pk", None)
+    account = User.objects.filter(pk=pk or 0, deleted_at__isnull=True).first()
     if account is None:
         raise AccountError("not_found", _("There is no such account."), 404)
     if not isinstance(password, str) or not account.check_password(password):

@@ -106,9 +106,7 @@ def friends(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("There is no player called %(name)s.") % {"name": name})
     context = {
         "friends": selectors.friends_of(request.user),
-        "followers": User.objects.filter(follows__person=request.user, is_active=True).order_by(
-            "display_name"
-        ),
+        "followers": selectors.followers_of(request.user),
         "blocked": selectors.blocked_by(request.user),
     }
     return render(request, "accounts/friends.html", context)

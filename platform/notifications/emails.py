@@ -186,7 +186,9 @@ def _invitation(
     inviter = User.objects.filter(pk=inviter_id).first()
     if table is None or inviter is None or not table.is_open:
         return None
-    invitation = Invitation.objects.filter(pk=invitation_id, table=table).first()
+    invitation = (
+        Invitation.objects.filter(pk=invitation_id, table=table).first() if invitation_id else None
+    )
     if invitation_id is not None and (
         invitation is None or invitation.status != Invitation.Status.PENDING
     ):
