@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.selectors import blocks_any
 from games.core import Game, get_game
-from lobbies.models import Table, TableEntry
+from lobbies.models import Rematch, Table, TableEntry
 from play.models import Match, TimeoutPolicy
 from play.services import match_create
 from shared.errors import ServiceError
@@ -112,6 +112,8 @@ def lobby_join(
         _ensure_open(table)
         if table.private and not invited and invite_token != table.invite_token:
             raise LobbyError("private", "This table is private: you need its invite link.", 403)
+        if not invited and Rematch.objects.filter(table=table).exists():
+            raise LobbyError("rematch", _("This rematch is for the players of the match."), 403)
         entries = list(table.entries.all())
         if any(e.user_id == user.pk for e in entries):
             raise LobbyError("already_joined", "You are already at this table.", 409)

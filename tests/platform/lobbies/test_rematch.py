@@ -206,3 +206,16 @@ def test_the_api_shows_offers_and_declines(client, finished, alice, bob, carol):
     refused = client.post(url)
     assert refused.status_code == 409 and refused.json()["error"] == "declined"
     assert client.post(f"/api/matches/{10**9}/rematch/").status_code == 404
+
+
+def test_an_outsider_with_the_tables_token_cannot_take_a_players_place(
+    client, finished, alice, carol
+):
+    offer = rematch_offer(match_id=finished.pk, user=alice)
+    with pytest.raises(LobbyError) as refusal:
+        lobby_join(table_id=offer.pk, user=carol, invite_token=offer.invite_token)
+    assert refusal.value.code == "rematch"
+    assert offer.entries.count() == 1
+    client.force_login(alice)
+    page = client.get(f"/tables/{offer.pk}/").content.decode()
+    assert offer.invite_token not in page and 'id="invite-friend"' not in page
