@@ -120,3 +120,33 @@ def test_a_declined_rematch_is_called_off_for_the_offering_player(launch):
         second.get_by_role("button", name="Decline").click()
         first.get_by_text("bob declined the rematch").wait_for()  # the page polls, then reloads
         _shoot(first, "rematch-declined-laptop")
+
+
+def test_screenshots_of_the_friends_and_data_pages(launch):
+    """The profile's follow and block, the Friends page, Your data and the settings' time
+    zone at both sizes: nothing wider than the phone."""
+    from accounts.services import block_add
+
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    follow_add(user=alice, display_name="bob")
+    follow_add(user=carol, display_name="alice")
+    block_add(user=alice, display_name="carol")
+    lobby_create(host=alice, game="dicecity", seats=3, private=True)
+    cookie = session_cookie(alice)
+    pages = {
+        "profile": "/players/bob/",
+        "friends": "/friends/",
+        "your-data": "/settings/data/",
+        "settings": "/settings/",
+    }
+    with launch() as open_page:
+        for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+            for name, path in pages.items():
+                page = open_page(cookie, path, viewport)
+                assert page_width(page) <= viewport["width"], (name, size)
+                _shoot(page, f"{name}-{size}")
+        page = open_page(cookie, "/players/bob/")
+        assert page.locator("#follow").inner_text() == "Unfollow"
+        assert page.get_by_role("button", name=re.compile("Invite to Dice City")).count() == 1
+        zone = page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
+        assert any(c["name"] == "tz" and c["value"] == zone for c in page.context.cookies())
