@@ -219,3 +219,20 @@ def test_an_outsider_with_the_tables_token_cannot_take_a_players_place(
     client.force_login(alice)
     page = client.get(f"/tables/{offer.pk}/").content.decode()
     assert offer.invite_token not in page and 'id="invite-friend"' not in page
+
+
+def test_a_turn_based_rematch_is_offered_by_email_a_live_one_is_not(
+    finished, alice, bob, carol, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    with django_capture_on_commit_callbacks(execute=True):
+        rematch_offer(match_id=finished.pk, user=alice)  # `finished` was turn-based
+    [email] = mail.outbox
+    assert email.to == [bob.email] and "/invitations/" in email.body
+    live = _table(alice, carol)
+    live.refresh_from_db()
+    over = _over(live.match)
+    with django_capture_on_commit_callbacks(execute=True):
+        rematch_offer(match_id=over.pk, user=carol)
+    assert len(mail.outbox) == 1
