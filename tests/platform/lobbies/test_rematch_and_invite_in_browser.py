@@ -16,6 +16,7 @@ from accounts.services import follow_add
 from lobbies.services import lobby_create, lobby_join
 from play.models import Match
 from play.services import seat_forfeit
+from tests.platform.a11y.conftest import audit, with_axe
 from tests.platform.conftest import make_user
 from tests.platform.table.conftest import (
     LAPTOP,
@@ -55,6 +56,8 @@ def test_alice_invites_bob_by_name_and_he_joins_from_the_email(launch, asgi_serv
         assert page_width(guest) <= PHONE["width"]
         _shoot(guest, "invite-my-games-phone")
         guest.goto(link)
+        with_axe(guest)
+        assert not audit(guest), audit(guest)
         _shoot(guest, "invite-page-phone")
         guest.click("#accept")
         guest.wait_for_url(re.compile(r"/matches/\d+/$"))
@@ -91,6 +94,8 @@ def test_a_rematch_from_the_end_screen_starts_when_both_accept(launch):
         rematch.click()
         first.wait_for_url(re.compile(r"/tables/\d+/$"))
         assert "A rematch of" in first.inner_text("#rematch-note")
+        with_axe(first)
+        assert not audit(first), audit(first)
         _shoot(first, "rematch-table-laptop")
         second = open_page(cookies["bob"], f"/matches/{match.pk}/", PHONE)
         accept = second.locator("#outcome").get_by_role("button", name="Accept the rematch")
@@ -132,7 +137,7 @@ def test_screenshots_of_the_friends_and_data_pages(launch):
     follow_add(user=alice, display_name="bob")
     follow_add(user=carol, display_name="alice")
     block_add(user=alice, display_name="carol")
-    lobby_create(host=alice, game="dicecity", seats=3, private=True)
+    table = lobby_create(host=alice, game="dicecity", seats=3, private=True)
     cookie = session_cookie(alice)
     pages = {
         "profile": "/players/bob/",
@@ -147,6 +152,14 @@ def test_screenshots_of_the_friends_and_data_pages(launch):
                 assert page_width(page) <= viewport["width"], (name, size)
                 _shoot(page, f"{name}-{size}")
         page = open_page(cookie, "/players/bob/")
+        with_axe(page)  # the pages pass axe-core (tests/platform/a11y) like the others
+        origin = page.url.split("/players/")[0]
+        found = []
+        for path in [*pages.values(), f"/tables/{table.pk}/"]:
+            page.goto(origin + path)
+            found += [f"{path}: {line}" for line in audit(page)]
+        assert not found, "\n".join(found)
+        page.goto(origin + "/players/bob/")
         assert page.locator("#follow").inner_text() == "Unfollow"
         assert page.get_by_role("button", name=re.compile("Invite to Dice City")).count() == 1
         zone = page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
