@@ -40,12 +40,11 @@ class Phrase(str):
     args: Mapping[str, Any]
     context: str
 
-    def __new__(cls, msgid: str, args: Mapping[str, Any] | None = None, context: str = "") -> Phrase:
+    def __new__(
+        cls, msgid: str, args: Mapping[str, Any] | None = None, context: str = ""
+    ) -> Phrase:
         args = args or {}
-        if args:
-            text = msgid.format_map({k: _english(v) for k, v in args.items()})
-        else:
-            text = msgid
+        text = msgid.format_map({k: _english(v) for k, v in args.items()}) if args else msgid
         self = super().__new__(cls, text)
         self.msgid, self.args, self.context = msgid, args, context
         return self
@@ -123,10 +122,7 @@ def translate(text: Any, language: str = "en") -> str:
 
 
 def _render(p: Phrase, found: gettext.NullTranslations) -> str:
-    if p.context:
-        template = found.pgettext(p.context, p.msgid)
-    else:
-        template = found.gettext(p.msgid)
+    template = found.pgettext(p.context, p.msgid) if p.context else found.gettext(p.msgid)
     if not p.args:
         return template
     args = {k: _arg(v, found) for k, v in p.args.items()}

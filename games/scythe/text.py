@@ -120,7 +120,9 @@ def payment_kind(state: State) -> Phrase:
     if not payment:
         return term("resource")
     action = payment["action"]
-    return term(str(BOTTOM_RESOURCE[action["action"] if action["type"] == "pay" else action["type"]]))
+    return term(
+        str(BOTTOM_RESOURCE[action["action"] if action["type"] == "pay" else action["type"]])
+    )
 
 
 # --- words from the action's fields -----------------------------------------------------------
