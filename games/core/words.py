@@ -26,6 +26,11 @@ DOMAIN = "games"
 LANGUAGES = ("en", "es", "vi")
 
 
+# The msgid of a phrase made of other phrases side by side ("used Quarry" + ": +2 stone"): it is
+# never looked up, each part is translated and the parts joined with the `sep` argument.
+JOINED = "{items}"
+
+
 def _english(value: Any) -> Any:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
@@ -44,7 +49,12 @@ class Phrase(str):
         cls, msgid: str, args: Mapping[str, Any] | None = None, context: str = ""
     ) -> Phrase:
         args = args or {}
-        text = msgid.format_map({k: _english(v) for k, v in args.items()}) if args else msgid
+        if msgid == JOINED:
+            text = str(args["sep"]).join(str(v) for v in args["items"])
+        elif args:
+            text = msgid.format_map({k: _english(v) for k, v in args.items()})
+        else:
+            text = msgid
         self = super().__new__(cls, text)
         self.msgid, self.args, self.context = msgid, args, context
         return self
@@ -89,6 +99,11 @@ def phrase(msgid: str, /, *, context: str = "", **args: Any) -> Phrase:
     return Phrase(msgid, args, context)
 
 
+def joined(parts: Iterable[Any], sep: str = "") -> Phrase:
+    """Phrases (or plain text) side by side, each translated on its own."""
+    return Phrase(JOINED, {"items": list(parts), "sep": sep})
+
+
 def term(word: str, context: str = "") -> Phrase:
     """A game term standing alone ("oil", "Quarry"): translated as a whole, never formatted."""
     return Phrase(word, None, context)
@@ -122,6 +137,8 @@ def translate(text: Any, language: str = "en") -> str:
 
 
 def _render(p: Phrase, found: gettext.NullTranslations) -> str:
+    if p.msgid == JOINED:
+        return str(p.args["sep"]).join(str(_arg(v, found)) for v in p.args["items"])
     template = found.pgettext(p.context, p.msgid) if p.context else found.gettext(p.msgid)
     if not p.args:
         return template

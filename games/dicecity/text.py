@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.words import Phrase, phrase, term
+from games.core.words import Phrase, joined, phrase, term
 
 from . import cards as C
 
@@ -36,7 +36,7 @@ def amounts(values: list[int]) -> Phrase:
     """'2 wood, 2 stone' for [2, 2, 0]."""
     parts = [phrase("{n} {resource}", n=n, resource=term(C.RESOURCES[i]))
              for i, n in enumerate(values) if n]  # fmt: skip
-    return phrase("{parts}", parts=parts) if parts else term("nothing")
+    return joined(parts, ", ") if parts else term("nothing")
 
 
 def _army(s: State) -> int:
