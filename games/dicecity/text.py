@@ -60,3 +60,12 @@ def gains(before: State, after: State, seat: int) -> list[Phrase]:
         dice = [phrase("{die} {col}", die=die(d), col=q["dice"][C.ROW_INDEX[d]] + 1) for d in moved]
         parts.append(phrase("dice now {dice}", dice=dice))
     return parts
+
+
+def messages() -> list[str | tuple[str, str]]:
+    """The game words built from data rather than written in a phrase() call (for the
+    catalogues: scripts/game_messages.py): card names, resources, dice, why a game ended."""
+    found: list[str | tuple[str, str]] = [(c["name"], "dicecity") for c in C.CARDS.values()]
+    found += [*C.RESOURCES, *C.ROWS, *(r.capitalize() for r in C.ROWS), "army", "nothing"]
+    return [*found, "a city filled two rows", "all bandits were defeated",
+            "two trade-ship piles ran out", "the location deck ran out"]  # fmt: skip

@@ -184,18 +184,26 @@ def moved(state: State, seat: int, action: Action, after: State) -> Phrase:
     return phrase("moved {unit} to {to}", **args)
 
 
+# Every sentence a step's button can be, by (carrying workers?, what else is carried).
+_STEPS = {
+    (False, ""): "Move {unit} to {to}",
+    (False, "all"): "Move {unit} to {to} and the resources",
+    (False, "some"): "Move {unit} to {to} and {carry}",
+    (True, ""): "Move {unit} to {to} with {workers} worker(s)",
+    (True, "all"): "Move {unit} to {to} with {workers} worker(s) and the resources",
+    (True, "some"): "Move {unit} to {to} with {workers} worker(s) and {carry}",
+}
+
+
 def move_step(state: State, seat: int, action: Action) -> Phrase:
     args: dict[str, Any] = {"unit": unit(action["unit"]), "to": where(action["to"])}
-    msgid = "Move {unit} to {to}"
     if action.get("workers"):
-        msgid += " with {workers} worker(s)"
         args["workers"] = action["workers"]
-    if action.get("carry") == "all":
-        msgid += " and the resources"
-    elif action.get("carry") not in (None, "none"):
-        msgid += " and {carry}"
-        args["carry"] = carry_words(action["carry"])
-    return Phrase(msgid, args)
+    carry = action.get("carry")
+    if carry not in (None, "none", "all"):
+        args["carry"] = carry_words(carry)
+    kind = "all" if carry == "all" else "some" if "carry" in args else ""
+    return Phrase(_STEPS[bool(action.get("workers")), kind], args)
 
 
 def use_factory_card(state: State, seat: int, action: Action) -> Phrase:
@@ -267,3 +275,18 @@ def public_action(state: State, seat: int, action: Action) -> Action:
     if action["type"] in ("dial", "card"):
         return {"type": action["type"]}
     return action
+
+
+def messages() -> list[str]:
+    """The game words built from data rather than written in a phrase() call (for the
+    catalogues: scripts/game_messages.py); the playouts there find the action fields' words."""
+    found = [*CARRY_WORDS.values(), *_GAIN_NAMES.values(), "resource", "The Factory"]
+    found += [str(t).replace("_", " ").capitalize() for t in set(TERRAIN.values())]
+    found += [d["home"].capitalize() for d in HEXES.values() if "home" in d]
+    found += [a + b for a in ("north", "south") for b in ("", "-east", "-west")]
+    found += ["east", "west", *BOTTOM_RESOURCE.values(), *BOTTOM_RESOURCE, *_STEPS.values()]
+    for mat in MATS:
+        for sec in mat["sections"]:
+            found.append(str(sec["top"]).replace("move_gain", "move/gain").capitalize())
+            found.append(str(sec["bottom"]).capitalize())
+    return [*found, "sixth star", "turn limit"]

@@ -82,3 +82,17 @@ def public_action(s: State, seat: int, action: Action) -> Action:
     if action.get("type") == "pick":
         return {"type": "pick"}
     return action
+
+
+def messages() -> list[str]:
+    """The game words built from data rather than written in a phrase() call (for the
+    catalogues: scripts/game_messages.py): card and monument names, colours, card texts."""
+    from .cards import CATEGORIES, END_VP, KIND_TEXT, MAX_LEVEL, MONUMENTS, WILD
+
+    found = [str(c["name"]) for c in CARDS] + [str(m["name"]) for m in MONUMENTS]
+    found += [*COLOR_NAME.values(), *KIND_TEXT.values(), *CATEGORIES, WILD, "a card"]
+    found += ["left", "center", "right", "the round limit"]
+    found += [f"a player holds {END_VP} or more VP tokens",
+              f"a player reached civilization level {MAX_LEVEL}",
+              "the last Civilization card reached the central row"]  # fmt: skip
+    return found
