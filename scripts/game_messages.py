@@ -187,6 +187,14 @@ def update(language: str, messages: set[Msg]) -> polib.POFile:
     return po
 
 
+def _same(po: polib.POFile, path: Path) -> bool:
+    """The committed .po and .mo are what `po` would write."""
+    mo = path.with_suffix(".mo")
+    if not (path.exists() and mo.exists()):
+        return False
+    return str(po) == path.read_text(encoding="utf-8") and po.to_binary() == mo.read_bytes()
+
+
 def untranslated(po: polib.POFile) -> list[str]:
     return [e.msgid for e in po if not e.msgstr.strip()]
 
@@ -200,9 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     for language in LANGUAGES[1:]:
         po = update(language, messages)
         missing = untranslated(po)
-        stale = str(po) != (
-            po_path(language).read_text(encoding="utf-8") if po_path(language).exists() else ""
-        )
+        stale = not _same(po, po_path(language))
         if check and (stale or missing):
             failed = True
             print(
