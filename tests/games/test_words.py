@@ -55,8 +55,8 @@ def test_it_translates_each_part_of_a_joined_phrase() -> None:
 
 
 def test_it_survives_a_json_round_trip() -> None:
-    said = phrase("bought {card} for {cost}", card=term("Mine", "dicecity"),
-                  cost=joined([phrase("{n} {resource}", n=2, resource=term("stone"))], ", "))  # fmt: skip
+    cost = joined([phrase("{n} {resource}", n=2, resource=term("stone"))], ", ")
+    said = phrase("bought {card} for {cost}", card=term("Mine", "dicecity"), cost=cost)
     back = Phrase.from_json(json.loads(json.dumps(said.to_json())))
     assert back == said
     assert translate(back, "es") == translate(said, "es") == "compró Mina por 2 piedra"
