@@ -104,8 +104,10 @@ def joined(parts: Iterable[Any], sep: str = "") -> Phrase:
     return Phrase(JOINED, {"items": list(parts), "sep": sep})
 
 
+@lru_cache(maxsize=4096)
 def term(word: str, context: str = "") -> Phrase:
-    """A game term standing alone ("oil", "Quarry"): translated as a whole, never formatted."""
+    """A game term standing alone ("oil", "Quarry"): translated as a whole, never formatted.
+    Shared (phrases are immutable): a button list names the same few terms again and again."""
     return Phrase(word, None, context)
 
 

@@ -5,6 +5,7 @@ dial is ever told."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from string import Formatter
 from typing import Any
 
@@ -81,12 +82,14 @@ def _name(hex_id: str) -> Phrase:
 HEX_NAMES = {h: _name(h) for h in HEXES}
 
 
+@cache
 def where(hex_id: str) -> Phrase:
     """`Forest north of the Factory (r3c4)`: the territory's name, then the id the board shows."""
     name = HEX_NAMES.get(hex_id)
     return phrase("{name} ({hex})", name=name, hex=hex_id) if name else Phrase(hex_id)
 
 
+@cache
 def unit(unit_id: str) -> Phrase:
     """`worker 1`, `mech 3`: counted from 1 as players count (the ids count from 0)."""
     if unit_id == "char":
