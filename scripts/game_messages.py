@@ -7,7 +7,8 @@
 Where the msgids come from (games.core.words explains phrases):
 1. the literal first argument of `phrase(...)`, `term(...)`, `Phrase(...)` and of the helpers
    that take a template (`said`, `shown`, and SPQF's `_words`, `_spec`, `_unit`, `_modifier`)
-   anywhere under games/;
+   anywhere under games/; of the boards' `say(...)` and `N_(...)` under platform/boards/, and
+   of the `{% gw "..." %}` tags of the board templates (templates/games/);
 2. each game's `text.messages()`: words built from data (card names, terrains, card texts);
 3. seeded random playouts of every registered game: every phrase a button or log line used
    (and their arguments), so an action field's word ("popularity") is never missed;
@@ -25,6 +26,7 @@ import argparse
 import ast
 import importlib
 import random
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -40,7 +42,7 @@ from games.core.words import DOMAIN, JOINED, LANGUAGES, LOCALE_DIR, Phrase  # no
 
 Msg = tuple[str, str]  # (context, msgid)
 
-_TEMPLATE_CALLS = {"phrase", "said", "shown", "_words", "_spec", "_unit", "_modifier"}
+_TEMPLATE_CALLS = {"phrase", "said", "shown", "_words", "_spec", "_unit", "_modifier", "say", "N_"}
 _TERM_CALLS = {"term", "Phrase"}  # msgid first; a literal context may follow
 
 
@@ -68,6 +70,18 @@ def _call_messages(node: ast.Call) -> Iterator[Msg]:
         for value in strings:
             if isinstance(value, str) and value:
                 yield (context, value)
+
+
+# `{% gw "msgid" field=value %}` in a board template (boards/templatetags/game_words.py).
+_TEMPLATE_TAG = re.compile(r'{%\s*gw\s+"((?:[^"\\]|\\.)*)"')
+
+
+def template_messages(folder: Path) -> set[Msg]:
+    """The msgids of the board templates' `{% gw "..." %}` tags."""
+    found: set[Msg] = set()
+    for path in sorted(folder.rglob("*.html")):
+        found.update(("", m) for m in _TEMPLATE_TAG.findall(path.read_text(encoding="utf-8")))
+    return found
 
 
 def data_messages() -> set[Msg]:
@@ -160,6 +174,8 @@ def header_messages() -> set[Msg]:
 
 def all_messages() -> set[Msg]:
     found = literal_messages(ROOT / "games") | data_messages() | playout_messages()
+    found |= literal_messages(ROOT / "platform" / "boards")
+    found |= template_messages(ROOT / "templates" / "games")
     found |= header_messages()
     return {(c, m) for c, m in found if m and m != JOINED and any(ch.isalpha() for ch in m)}
 

@@ -67,5 +67,6 @@ def messages() -> list[str | tuple[str, str]]:
     catalogues: scripts/game_messages.py): card names, resources, dice, why a game ended."""
     found: list[str | tuple[str, str]] = [(c["name"], "dicecity") for c in C.CARDS.values()]
     found += [*C.RESOURCES, *C.ROWS, *(r.capitalize() for r in C.ROWS), "army", "nothing"]
+    found += [str(c["text"]) for c in C.CARDS.values()]  # the boards' tooltips say them
     return [*found, "a city filled two rows", "all bandits were defeated",
             "two trade-ship piles ran out", "the location deck ran out"]  # fmt: skip

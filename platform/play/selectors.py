@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from boards.context import board_context
@@ -163,8 +164,9 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
         context["result"] = end_screen(
             match, payload["players"], payload["seat"], payload.get("language")
         )
-    context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
-    board = render_to_string(context["board_templates"], context)
+    with translation.override(payload.get("language") or "en"):  # boards.language.say
+        context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
+        board = render_to_string(context["board_templates"], context)
     context["board"] = mark_safe(board)  # the game's own template, autoescaped
     context["board_actions"] = set(context["board_actions"]) | _placed(board)
     return render_to_string("play/board_frame.html", context)

@@ -101,3 +101,15 @@ def test_it_translates_the_end_screens_game_words(dicecity, alice):
     assert [row["label"] for row in result["breakdown"]] == ["Fichas de PV"]
     assert header("structure_bonus", "vi") == "Thưởng công trình"
     assert end_screen(dicecity, players, 0, "en")["reason"] == "all bandits were defeated"
+
+
+def test_it_draws_the_board_in_the_readers_language(dicecity, alice):
+    seats = list(dicecity.seats.all())
+    seat = dicecity.seats.get(user=alice).index
+    spanish = match_payload(dicecity, seats, seat, html=True, language="es")["html"]
+    english = match_payload(dicecity, seats, seat, html=True, language="en")["html"]
+    assert "Tu ciudad" in spanish and "Your city" not in spanish
+    assert "Qué significan los símbolos" in spanish
+    assert "Your city" in english and "Tu ciudad" not in english
+    vietnamese = match_payload(dicecity, seats, seat, html=True, language="vi")["html"]
+    assert "Thành phố của bạn" in vietnamese
