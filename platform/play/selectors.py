@@ -127,7 +127,10 @@ def match_payload(
     left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
     names = seat_names(seats)
     language = reader_language(language)
-    legal = [] if left else legal_for(game, match.state, seat, names, language)
+    # A bot plays a seat that left; a match ended by forfeits offers nothing though the engine
+    # would play on.
+    finished = left or match.is_finished
+    legal = [] if finished else legal_for(game, match.state, seat, names, language)
     payload: dict[str, Any] = {
         "language": language,
         "match": match.pk,
