@@ -129,8 +129,8 @@ def match_payload(
     language = reader_language(language)
     # A bot plays a seat that left; a match ended by forfeits offers nothing though the engine
     # would play on.
-    finished = left or match.is_finished
-    legal = [] if finished else legal_for(game, match.state, seat, names, language)
+    offered = not left and not match.is_finished
+    legal = legal_for(game, match.state, seat, names, language) if offered else []
     payload: dict[str, Any] = {
         "language": language,
         "match": match.pk,
