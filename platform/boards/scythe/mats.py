@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boards.language import say
+
 from .choices import Choices
 from .markup import esc, legal, parts, tip
 from .reference import FACTIONS, FACTORY_HEX, REF, place
@@ -84,9 +86,9 @@ def _top(p: dict[str, Any], sec: dict[str, Any], n: int, choices: Choices | None
     item = choices.get("section", n) if choices else None
     last = p["last"] == n
     cls = "sc-section" + (" legal" if item else "") + (" sc-last" if last else "")
-    title = TOP_HELP[sec["top"]] + (" You took this section last turn." if last else "")
+    title = say(TOP_HELP[sec["top"]]) + (" You took this section last turn." if last else "")
     note = " <small>(last)</small>" if last else ""
-    return f'<th class="{cls}"{legal(item, title)}>{TOP_TITLES[sec["top"]]}{note}</th>'
+    return f'<th class="{cls}"{legal(item, title)}>{say(TOP_TITLES[sec["top"]])}{note}</th>'
 
 
 def _boxes(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> str:
@@ -112,7 +114,7 @@ def _bottom(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> 
     )
     cls = ("legal" if item else "") + (" sc-pick" if part else "")
     coins = f" +{sec['coins']} coin{'s' if sec['coins'] != 1 else ''}" if sec["coins"] else ""
-    help_ = f"{BOTTOM_HELP[bottom]} Costs {cost} {PAID_WITH[bottom]} now"
+    help_ = f"{say(BOTTOM_HELP[bottom])} Costs {cost} {PAID_WITH[bottom]} now"
     help_ += f"{', then' + coins if coins else ''}; {slots} cube slot(s) left to make it cheaper."
     name = f"{bottom.capitalize()} ({cost} {PAID_WITH[bottom]})"
     return (
@@ -138,7 +140,8 @@ def _structure(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) 
     kind = sec["structure"]
     built = p["built"].get(kind)
     part = parts(choices.parts("build", "kind", kind)) if choices else ""
-    text = STRUCTURE_HELP[kind] + (f" Built on {place(built)}." if built else " Not built yet.")
+    built_words = f" Built on {place(built)}." if built else " Not built yet."
+    text = say(STRUCTURE_HELP[kind]) + built_words
     cls = "sc-struct" + (" sc-built" if built else "") + (" sc-pick" if part else "")
     where = f" ▲{built}" if built else ""
     name = kind.capitalize()
@@ -194,10 +197,14 @@ def stat(kind: str, value: object, text: str) -> str:
 def stats(p: dict[str, Any]) -> str:
     placed = ", ".join(f"{k} ×{v}" if v > 1 else k for k, v in sorted(p["stars"].items()))
     return (
-        stat("star", sum(p["stars"].values()), f"{SYMBOL_HELP['star']} Placed: {placed or 'none'}.")
-        + stat("power", p["power"], SYMBOL_HELP["power"])
-        + stat("pop", p["pop"], f"{SYMBOL_HELP['popularity']} Now it {tier(p['pop'])}.")
-        + stat("coins", p["coins"], SYMBOL_HELP["coins"])
+        stat(
+            "star",
+            sum(p["stars"].values()),
+            f"{say(SYMBOL_HELP['star'])} Placed: {placed or 'none'}.",
+        )  # fmt: skip
+        + stat("power", p["power"], say(SYMBOL_HELP["power"]))
+        + stat("pop", p["pop"], f"{say(SYMBOL_HELP['popularity'])} Now it {tier(p['pop'])}.")
+        + stat("coins", p["coins"], say(SYMBOL_HELP["coins"]))
     )
 
 
@@ -206,13 +213,13 @@ def hand(p: dict[str, Any]) -> str:
     seat's as a count only."""
     cards = p.get("hand")
     if cards is None:
-        return stat("cards", p["cards"], SYMBOL_HELP["cards"])
+        return stat("cards", p["cards"], say(SYMBOL_HELP["cards"]))
     chips = "".join(
         f'<span class="sc-ccard small">{v}</span>'
         + (f'<small class="sc-times">×{cards.count(v)}</small>' if cards.count(v) > 1 else "")
         for v in sorted(set(cards))
     )
-    text = f"{SYMBOL_HELP['cards']} Yours: {', '.join(map(str, sorted(cards))) or 'none'}."
+    text = f"{say(SYMBOL_HELP['cards'])} Yours: {', '.join(map(str, sorted(cards))) or 'none'}."
     return (
         f'<span class="sc-handlist"{tip(text)}><span class="sc-what">Cards</span>'
         f"{chips or ' none'}</span>"
@@ -223,10 +230,10 @@ def objectives(p: dict[str, Any], choices: Choices | None) -> str:
     """The viewer's own objectives by name (clickable when one may be revealed); another
     seat's as a count only; completed ones, public, for everyone."""
     if "objs" not in p:
-        shown = stat("obj", p["objectives"], SYMBOL_HELP["objectives"])
+        shown = stat("obj", p["objectives"], say(SYMBOL_HELP["objectives"]))
     else:
         cards = "".join(_objective(o, choices) for o in p["objs"]) or "none"
-        what = f'<span class="sc-what"{tip(SYMBOL_HELP["objectives"])}>Objectives</span>'
+        what = f'<span class="sc-what"{tip(say(SYMBOL_HELP["objectives"]))}>Objectives</span>'
         shown = f'<span class="sc-objs">{what}{cards}</span>'
     for o in p["revealed"]:
         card = OBJECTIVES[str(o)]

@@ -38,3 +38,16 @@ def test_it_leaves_no_english_sentence_on_the_spanish_spqf_board(spqf_state):
     # Every tooltip differs; the only shared ones are numbers and names of people.
     titles = set(re.findall(r'title="([^"]{25,})"', spanish))
     assert titles and not titles & set(re.findall(r'title="([^"]{25,})"', english))
+
+
+def test_it_draws_the_scythe_board_in_spanish_with_the_territories_named():
+    from tests.platform.boards.scythe_render import GAME, render
+
+    state = GAME.setup(2, 3, {})
+    with translation.override("es"):
+        page = render(state, state["turn"])
+    assert "Leyenda: colores de terreno, piezas y símbolos" in page
+    assert "Marcador de triunfos" in page and "de la Fábrica" in page
+    assert "Legend: terrain colours" not in page and "of the Factory" not in page
+    with translation.override("vi"):
+        assert "Nhà máy" in render(state, state["turn"])
