@@ -28,3 +28,50 @@ def say(msgid: str, /, *, context: str = "", **args: Any) -> str:
 
 def N_(msgid: str) -> str:  # noqa: N802 - the gettext convention's name for "mark only"
     return msgid
+
+
+# The sentences the boards' scripts (static/games/<game>/board.js) write themselves, by game:
+# the board template puts them, said in the reader's language, in a JSON script element
+# (`{% game_js_words "dicecity" %}`), and the script's `t(msgid, fields)` reads them there.
+JS_WORDS: dict[str, tuple[str, ...]] = {
+    "dicecity": (
+        N_("The game went another way: {n} planned step(s) not sent."),
+        N_("Build"),
+        N_("{label}: now click the space of your city it goes on (it covers what is there)."),
+        N_("Cancel"),
+        N_("Refresh with the {die} die: choose 4 display cards to discard ({n} of 4{names})."),
+        N_("Discard and refresh"),
+        N_("Last turn: {entries}"),
+        *(N_(colour) for colour in ("white", "yellow", "red", "blue", "black")),  # the dice
+    ),
+    "spqf": (
+        N_("Play: everyone gathers green"),
+        N_("Play: everyone gathers black"),
+        N_("Play"),
+        N_("Cancel"),
+        N_("The game went another way: {n} planned step(s) not sent."),
+        N_("Last: {entries}"),
+    ),
+    "scythe": (
+        N_("Carrying the tokens chosen…"),
+        N_("Chosen: {names}."),
+        N_("Click a highlighted place."),
+        N_("Click a highlighted place, or choose:"),
+        N_("Cancel"),
+        N_("Move"),
+        N_("Move to {name}"),
+        N_("Workers carried"),
+        N_("That mix of tokens cannot come along from here."),
+        N_("Everything here must come along."),
+        N_("Say what comes along."),
+        N_("Which unit"),
+        N_("fewer: {what}"),
+        N_("more: {what}"),
+        N_("Last turn: {entries}"),
+    ),
+}
+
+
+def js_words(game: str) -> dict[str, str]:
+    """The board script's sentences of `game`, each in the reader's language."""
+    return {msgid: say(msgid) for msgid in JS_WORDS.get(game, ())}

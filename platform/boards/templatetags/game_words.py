@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import json_script
 
-from boards.language import say
+from boards.language import js_words, say
 
 register = template.Library()
 
@@ -22,3 +23,10 @@ def gw(msgid: str, **args: Any) -> str:
 @register.filter(name="gw")
 def gw_filter(value: Any) -> Any:
     return say(value) if isinstance(value, str) and value else value
+
+
+@register.simple_tag
+def game_js_words(game: str) -> str:
+    """The board script's sentences in the reader's language, as a JSON script element
+    (`id="game-words"`) its `t()` reads; escaped as Django's json_script does."""
+    return json_script(js_words(game), "game-words")
