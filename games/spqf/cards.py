@@ -119,7 +119,13 @@ def action_text(a: dict[str, Any]) -> Phrase:
 
 def _catalogue_card(design: dict[str, Any]) -> dict[str, Any]:
     actions = [
-        {**a, "text": action_text(a), "binary": not PER_ACTION[a["kind"]]}
+        {
+            **a,
+            "text": action_text(a),
+            # The same text as a phrase (games.core.words), for a board in another language.
+            "phrase": action_text(a).to_json(),
+            "binary": not PER_ACTION[a["kind"]],
+        }
         for a in design["actions"]
     ]
     return {**design, "cost": list(design["cost"]), "actions": actions}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards.language import say
+from boards.language import N_, say
 
 from .choices import Choices
 from .markup import esc, legal, parts, tip
@@ -50,6 +50,7 @@ ACTION_OF_BOX = {
     "produce": ("produce",),
 }
 BONUS_WORDS = {"power": "power", "coins": "coins", "popularity": "popularity", "cards": "cards"}
+UNITS_WORDS = (N_("coin"), N_("Cards"), N_("Objectives"))  # said where used
 
 
 def tier(popularity: int) -> str:
@@ -69,14 +70,18 @@ def _box(p: dict[str, Any], name: str, choices: Choices | None) -> str:
     """One top-row box with its value now (upgraded once its cube is gone)."""
     upgraded = name in p["up"]
     value = TOP_BOXES[name][1 if upgraded else 0]
-    text = TOP_TEXT[name][value != 1].format(value)
-    long = TOP_LONG[name][value != 1].format(value)
+    text = say(TOP_TEXT[name][value != 1], n=value)
+    long = say(TOP_LONG[name][value != 1], n=value)
     item = choices.get(*ACTION_OF_BOX[name]) if choices else None
     part = parts(choices.parts("upgrade", "top", name)) if choices and not upgraded else ""
     cls = "sc-box" + (" sc-upgraded" if upgraded else "") + (" legal" if item else "")
     cls += " sc-pick" if part else ""
-    cube = "" if upgraded else ' <i class="sc-cube" title="technology cube: Upgrade moves it">■</i>'
-    help_ = f"{long}{' (upgraded)' if upgraded else ''}"
+    cube = (
+        ""
+        if upgraded
+        else f' <i class="sc-cube" title="{say("technology cube: Upgrade moves it")}">■</i>'
+    )
+    help_ = long + (" " + say("(upgraded)") if upgraded else "")
     return (
         f'<span class="{cls}"{legal(item, help_)}{part} data-name="{esc(text)}">{text}{cube}</span>'
     )
@@ -86,8 +91,10 @@ def _top(p: dict[str, Any], sec: dict[str, Any], n: int, choices: Choices | None
     item = choices.get("section", n) if choices else None
     last = p["last"] == n
     cls = "sc-section" + (" legal" if item else "") + (" sc-last" if last else "")
-    title = say(TOP_HELP[sec["top"]]) + (" You took this section last turn." if last else "")
-    note = " <small>(last)</small>" if last else ""
+    title = say(TOP_HELP[sec["top"]]) + (
+        " " + say("You took this section last turn.") if last else ""
+    )
+    note = f" <small>{say('(last)')}</small>" if last else ""
     return f'<th class="{cls}"{legal(item, title)}>{say(TOP_TITLES[sec["top"]])}{note}</th>'
 
 
@@ -97,7 +104,8 @@ def _boxes(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> s
         item = choices.get("trade", "resources") if choices else None
         cls = "sc-box" + (" legal" if item else "")
         boxes.append(
-            f'<span class="{cls}"{legal(item, "2 resources of your choice")}>2 resources</span>'
+            f'<span class="{cls}"{legal(item, say("2 resources of your choice"))}>'
+            f"{say('2 resources')}</span>"
         )
     return f"<td>{''.join(boxes)}</td>"
 
@@ -113,13 +121,22 @@ def _bottom(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> 
         else []
     )
     cls = ("legal" if item else "") + (" sc-pick" if part else "")
-    coins = f" +{sec['coins']} coin{'s' if sec['coins'] != 1 else ''}" if sec["coins"] else ""
-    help_ = f"{say(BOTTOM_HELP[bottom])} Costs {cost} {PAID_WITH[bottom]} now"
-    help_ += f"{', then' + coins if coins else ''}; {slots} cube slot(s) left to make it cheaper."
-    name = f"{bottom.capitalize()} ({cost} {PAID_WITH[bottom]})"
+    coins = (
+        f" +{sec['coins']} " + say("coin" if sec["coins"] == 1 else "coins") if sec["coins"] else ""
+    )
+    paid = say(PAID_WITH[bottom])
+    help_ = (
+        say(BOTTOM_HELP[bottom])
+        + " "
+        + say("Costs {cost} {resource} now", cost=cost, resource=paid)
+    )
+    help_ += (say(", then {coins}", coins=coins.strip()) if coins else "") + "; "
+    help_ += say("{n} cube slot(s) left to make it cheaper.", n=slots)
+    title = say(bottom.capitalize())
+    name = f"{title} ({cost} {paid})"
     return (
         f'<td class="{cls.strip()}"{legal(item, help_)}{parts(part)} data-name="{esc(name)}">'
-        f'<b>{bottom.capitalize()}</b> <span class="sc-cost">{cost}&nbsp;{PAID_WITH[bottom]}</span>'
+        f'<b>{title}</b> <span class="sc-cost">{cost}&nbsp;{paid}</span>'
         f"{'<small>' + coins + '</small>' if coins else ''}"
         f"{_recruit(p, sec)}{_structure(p, sec, choices)}</td>"
     )
@@ -219,10 +236,11 @@ def hand(p: dict[str, Any]) -> str:
         + (f'<small class="sc-times">×{cards.count(v)}</small>' if cards.count(v) > 1 else "")
         for v in sorted(set(cards))
     )
-    text = f"{say(SYMBOL_HELP['cards'])} Yours: {', '.join(map(str, sorted(cards))) or 'none'}."
+    yours = ", ".join(map(str, sorted(cards))) or say("none")
+    text = say(SYMBOL_HELP["cards"]) + " " + say("Yours: {cards}.", cards=yours)
     return (
-        f'<span class="sc-handlist"{tip(text)}><span class="sc-what">Cards</span>'
-        f"{chips or ' none'}</span>"
+        f'<span class="sc-handlist"{tip(text)}><span class="sc-what">{say("Cards")}</span>'
+        f"{chips or ' ' + say('none')}</span>"
     )
 
 
@@ -232,8 +250,10 @@ def objectives(p: dict[str, Any], choices: Choices | None) -> str:
     if "objs" not in p:
         shown = stat("obj", p["objectives"], say(SYMBOL_HELP["objectives"]))
     else:
-        cards = "".join(_objective(o, choices) for o in p["objs"]) or "none"
-        what = f'<span class="sc-what"{tip(say(SYMBOL_HELP["objectives"]))}>Objectives</span>'
+        cards = "".join(_objective(o, choices) for o in p["objs"]) or say("none")
+        what = (
+            f'<span class="sc-what"{tip(say(SYMBOL_HELP["objectives"]))}>{say("Objectives")}</span>'
+        )
         shown = f'<span class="sc-objs">{what}{cards}</span>'
     for o in p["revealed"]:
         card = OBJECTIVES[str(o)]
@@ -256,8 +276,13 @@ def mechs(p: dict[str, Any], choices: Choices | None) -> str:
     for i, name in enumerate(faction["mechs"]):
         where = p["mechs"][i]
         part = parts(choices.parts("deploy", "mech", i)) if choices else ""
-        text = f"Mech {i + 1}, {name}: {ability_text(faction, name)}."
-        text += f" Deployed on {place(where)}." if where else " Still on the faction mat (Deploy)."
+        text = say("Mech {n}, {name}: {ability}.", n=i + 1, name=name,
+                   ability=ability_text(faction, name))  # fmt: skip
+        text += " " + (
+            say("Deployed on {where}.", where=place(where))
+            if where
+            else say("Still on the faction mat (Deploy).")
+        )
         cls = "sc-mechslot" + (" sc-deployed" if where else "") + (" sc-pick" if part else "")
         named = f' data-name="Mech {i + 1} ({name})"'
         out.append(f'<span class="{cls}"{tip(text)}{part}{named}>{name}</span>')
@@ -271,9 +296,9 @@ def bonuses(p: dict[str, Any], choices: Choices | None) -> str:
     for bonus in ENLIST_BONUSES:
         part = parts(choices.parts("enlist", "bonus", bonus)) if choices else ""
         done = bonus in taken
-        words = f"+2 {BONUS_WORDS.get(bonus, bonus)}"
+        words = f"+2 {say(BONUS_WORDS.get(bonus, bonus))}"
         cls = "sc-bonus" + (" sc-taken" if done else "") + (" sc-pick" if part else "")
-        text = ENLIST_HELP.format(words) + (" Taken." if done else "")
+        text = say(ENLIST_HELP, bonus=words) + (" " + say("Taken.") if done else "")
         out.append(
             f'<span class="{cls}"{tip(text)}{part} data-name="{words}">'
             f"{'✓' if done else ''}{words}</span>"
@@ -286,13 +311,18 @@ def standing(p: dict[str, Any]) -> str:
     land = p["controlled"]
     score = p["score"]
     breakdown = ", ".join(f"{k} {v}" for k, v in score.items() if k not in ("total", "tiebreak"))
-    factory = " (the Factory counts 3)" if FACTORY_HEX in land else ""
+    factory = " " + say("(the Factory counts 3)") if FACTORY_HEX in land else ""
     res = " ".join(
-        f'<span class="sc-key sc-res-{k}">{v} {k}</span>'
+        f'<span class="sc-key sc-res-{k}">{v} {say(k)}</span>'
         for k, v in p["controlled_resources"].items()
     )
-    plural = "y" if len(land) == 1 else "ies"
+    controls = (
+        say("Controls 1 territory")
+        if len(land) == 1
+        else say("Controls {n} territories", n=len(land))
+    )
+    if_now = say("score if it ended now:")
     return (
-        f'<p class="sc-standing">Controls {len(land)} territor{plural}{factory} · {res} · '
-        f"<span{tip(breakdown)}>score if it ended now: <b>{score['total']}</b></span></p>"
+        f'<p class="sc-standing">{controls}{factory} · {res} · '
+        f"<span{tip(breakdown)}>{if_now} <b>{score['total']}</b></span></p>"
     )

@@ -29,23 +29,23 @@ TOP_TITLES = {
     "produce": N_("Produce"),
 }
 TOP_TEXT = {  # (one, several): the words on a top-row box
-    "move": ("{} unit", "{} units"),
-    "gain": ("+{} coin", "+{} coins"),
-    "power": ("+{} power", "+{} power"),
-    "cards": ("+{} card", "+{} cards"),
-    "popularity": ("+{} popularity", "+{} popularity"),
-    "produce": ("{} territory", "{} territories"),
+    "move": (N_("{n} unit"), N_("{n} units")),
+    "gain": (N_("+{n} coin"), N_("+{n} coins")),
+    "power": (N_("+{n} power"), N_("+{n} power")),
+    "cards": (N_("+{n} card"), N_("+{n} cards")),
+    "popularity": (N_("+{n} popularity"), N_("+{n} popularity")),
+    "produce": (N_("{n} territory"), N_("{n} territories")),
 }
 TOP_LONG = {  # (one, several): the same box's tooltip
     "move": (
-        "Move: {} unit to a neighbouring territory",
-        "Move: {} different units, each to a neighbouring territory",
+        N_("Move: {n} unit to a neighbouring territory"),
+        N_("Move: {n} different units, each to a neighbouring territory"),
     ),
-    "gain": ("Gain {} coin", "Gain {} coins"),
-    "power": ("Bolster: +{} power", "Bolster: +{} power"),
-    "cards": ("Bolster: draw {} combat card", "Bolster: draw {} combat cards"),
-    "popularity": ("Trade: +{} popularity", "Trade: +{} popularity"),
-    "produce": ("Produce on {} territory", "Produce on up to {} territories"),
+    "gain": (N_("Gain {n} coin"), N_("Gain {n} coins")),
+    "power": (N_("Bolster: +{n} power"), N_("Bolster: +{n} power")),
+    "cards": (N_("Bolster: draw {n} combat card"), N_("Bolster: draw {n} combat cards")),
+    "popularity": (N_("Trade: +{n} popularity"), N_("Trade: +{n} popularity")),
+    "produce": (N_("Produce on {n} territory"), N_("Produce on up to {n} territories")),
 }
 PHASES = {
     "section": N_("choosing a section of the player mat"),
@@ -281,7 +281,7 @@ STRUCTURE_HELP = {
     "mine": N_("Mine: a tunnel only you may use, even where an opponent has taken control."),
     "armory": N_("Armory: +1 power each time you Trade."),
 }
-ENLIST_HELP = "One-time bonus, taken when you enlist a recruit: {}."
+ENLIST_HELP = N_("One-time bonus, taken when you enlist a recruit: {bonus}.")
 RECRUIT_HELP = "Ongoing recruit bonus: {gain}, each time you or a neighbour takes {bottom}."
 # The symbols printed on the board and the mats.
 SYMBOL_HELP = {

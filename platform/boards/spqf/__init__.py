@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from boards.language import N_, language, say
+from games.core.words import translate_json
 
 from . import places
 from . import words as W
@@ -76,7 +77,7 @@ def _design(card: int, language: str) -> Item:
         "cost": W.cost_words(d["cost"]),
         "actions": [
             {
-                "text": say(a["text"]),
+                "text": translate_json(a["phrase"], language()) if "phrase" in a else a["text"],
                 "binary": a["binary"],
                 "follow": a["follow"],
                 "tip": W.action_tip(a),
