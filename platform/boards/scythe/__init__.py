@@ -41,38 +41,38 @@ def _prompt(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "move" and "move" in ctx:
         move = ctx["move"]
-        text = f"Move: {many(move['left'], 'more unit')}, {many(move['reach'], 'step')} each"
+        units = say("1 more unit") if move["left"] == 1 else say("{n} more units", n=move["left"])
+        steps = say("1 step") if move["reach"] == 1 else say("{n} steps", n=move["reach"])
+        text = say("Move: {units}, {steps} each", units=units, steps=steps)
         p = view["players"][view["turn"]]
         moved = [unit_name(p, u) for u in ctx["moved"]]
-        return text + (f"; moved: {', '.join(moved)}" if moved else "")
+        return text + (say("; moved: {units}", units=", ".join(moved)) if moved else "")
     if phase == "grant" and ctx.get("queue"):
         head = ctx["queue"][0]
         text = say(GRANT_TEXT[head]) if head in GRANT_TEXT else head
         if head == "pick":
-            text += f" ({ctx['queue'].count('pick')} left)"
+            text += " " + say("({n} left)", n=ctx["queue"].count("pick"))
         produce = ctx.get("produce")
         if head == "produce" and produce:
-            chosen = ", ".join(hex_name(h) for h in produce["chosen"]) or "none yet"
-            text += f" (up to {produce['limit']}; chosen: {chosen})"
+            chosen = ", ".join(hex_name(h) for h in produce["chosen"]) or say("none yet")
+            text += " " + say("(up to {n}; chosen: {chosen})", n=produce["limit"], chosen=chosen)
         if ctx.get("fixed"):
-            text += f" on {place(ctx['fixed'])}"
+            text += " " + say("on {where}", where=place(ctx["fixed"]))
         return text
     if phase == "payment" and ctx.get("payment"):
         action = ctx["payment"]["action"]
         name = action["action"] if action["type"] == "pay" else action["type"]
         kind = BOTTOM_RESOURCE[name]
-        return (
-            f"{name.capitalize()}: pay {ctx['payment']['need']} more {kind} from territories "
-            "you control (click a territory)"
+        return say(
+            "{action}: pay {n} more {resource} from territories you control (click a territory)",
+            action=say(name.capitalize()),
+            n=ctx["payment"]["need"],
+            resource=say(kind),
         )
     if phase == "benefit" and ctx.get("enc", {}).get("gains"):
         what, amount = ctx["enc"]["gains"][0]
-        return f"Encounter: take as much of {gains({what: amount})} as wanted"
+        return say("Encounter: take as much of {gain} as wanted", gain=gains({what: amount}))
     return say(PHASES[phase]) if phase in PHASES else phase
-
-
-def many(count: int, thing: str) -> str:
-    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def _combat(view: dict[str, Any], names: list[str], choices: Choices) -> dict[str, Any] | None:
