@@ -25,7 +25,7 @@ def card(slug: str) -> dict[str, Any]:
 
 
 @cache
-def _design(slug: str, language: str) -> dict[str, Any]:
+def _design(slug: str, lang: str) -> dict[str, Any]:
     """One per language: the words are the reader's (boards/language.py)."""
     catalogue = W.catalogue()
     design = catalogue["cards"][slug]

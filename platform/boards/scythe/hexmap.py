@@ -87,7 +87,7 @@ def terrain_svg(factions: tuple[str, ...]) -> str:
 
 
 @lru_cache(maxsize=64)
-def _terrain_svg(factions: tuple[str, ...], language: str) -> str:
+def _terrain_svg(factions: tuple[str, ...], lang: str) -> str:
     parts_ = []
     for hex_id, d in HEXES.items():
         x, y = CENTRES[hex_id]

@@ -63,7 +63,7 @@ def _card(card: int, ctx: dict[str, Any]) -> Item:
 
 
 @cache
-def _design(card: int, language: str) -> Item:
+def _design(card: int, lang: str) -> Item:
     """What never changes about a card instance (a board draws dozens on every update), in the
     reader's language (one per language)."""
     d = W.reference()["cards"][card]
@@ -77,7 +77,7 @@ def _design(card: int, language: str) -> Item:
         "cost": W.cost_words(d["cost"]),
         "actions": [
             {
-                "text": translate_json(a["phrase"], language()) if "phrase" in a else a["text"],
+                "text": translate_json(a["phrase"], lang) if "phrase" in a else a["text"],
                 "binary": a["binary"],
                 "follow": a["follow"],
                 "tip": W.action_tip(a),
