@@ -178,7 +178,8 @@ def _factory(p: dict[str, Any], choices: Choices | None) -> tuple[str, str, str]
     tops = [f'<span class="sc-box"{tip(text)}>pay {card["cost"]}: {card["gain"]}</span>']
     for key in [k for k in (choices.keys if choices else {}) if k[0] == "factory_top"]:
         item = choices.get(*key) if choices else None
-        words = GAIN_WORDS.get(key[1] or "", "use it").format("")
+        gain = key[1] or ""
+        words = say(GAIN_WORDS[gain], n="") if gain in GAIN_WORDS else say("use it")
         tops.append(
             f'<span class="sc-box legal"{legal(item)}>{esc(words.strip().capitalize())}</span>'
         )

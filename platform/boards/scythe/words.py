@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards.language import N_, say
+from boards.language import N_, language, say
 
 from .reference import REF
 
@@ -71,24 +71,24 @@ GRANT_TEXT = {
     "enlist": N_("Enlist a recruit"),
 }
 GAIN_WORDS = {
-    "coins": "{} coins",
-    "popularity": "{} popularity",
-    "power": "{} power",
-    "combat_cards": "{} combat card(s)",
-    "cards": "{} combat card(s)",
-    "food": "{} food",
-    "wood": "{} wood",
-    "metal": "{} metal",
-    "oil": "{} oil",
-    "gain_worker": "{} worker(s)",
-    "resources_of_choice": "{} resources of your choice",
-    "produce_territories": "produce on {} territories",
-    "deploy_mech": "deploy a mech",
-    "build_structure": "build a structure",
-    "deploy": "deploy a mech",
-    "build": "build a structure",
-    "upgrade": "upgrade",
-    "enlist": "enlist a recruit",
+    "coins": N_("{n} coins"),
+    "popularity": N_("{n} popularity"),
+    "power": N_("{n} power"),
+    "combat_cards": N_("{n} combat card(s)"),
+    "cards": N_("{n} combat card(s)"),
+    "food": N_("{n} food"),
+    "wood": N_("{n} wood"),
+    "metal": N_("{n} metal"),
+    "oil": N_("{n} oil"),
+    "gain_worker": N_("{n} worker(s)"),
+    "resources_of_choice": N_("{n} resources of your choice"),
+    "produce_territories": N_("produce on {n} territories"),
+    "deploy_mech": N_("deploy a mech"),
+    "build_structure": N_("build a structure"),
+    "deploy": N_("deploy a mech"),
+    "build": N_("build a structure"),
+    "upgrade": N_("upgrade"),
+    "enlist": N_("enlist a recruit"),
 }
 TRIUMPHS = (  # Scythe, Placing stars
     ("upgrades", N_("all 6 upgrades")),
@@ -115,10 +115,11 @@ def gains(spec: dict[str, Any]) -> str:
     parts = []
     for what, amount in spec.items():
         if what == "choose_one":
-            parts.append(" or ".join(GAIN_WORDS.get(c, c).format(1) for c in amount))
+            words = (_count(GAIN_WORDS[c], 1) if c in GAIN_WORDS else c for c in amount)
+            parts.append(say(" or ").join(words))
         else:
-            parts.append(_count(GAIN_WORDS.get(what, what + " {}"), amount))
-    return ", ".join(parts) or "nothing"
+            parts.append(_count(GAIN_WORDS.get(what, what + " {n}"), amount))
+    return ", ".join(parts) or say("nothing")
 
 
 _SINGULAR = (
@@ -132,7 +133,11 @@ _SINGULAR = (
 
 
 def _count(words: str, amount: int) -> str:
-    text = words.format(amount)
+    """`words` said with {n} = amount in the reader's language; in English "coins" and
+    "card(s)" then read "1 coin", "2 cards" (the translations write their own forms)."""
+    text = say(words, n=amount)
+    if language() != "en":
+        return text
     for many, one in _SINGULAR:
         text = text.replace(many, one if amount == 1 else many.replace("(s)", "s"))
     return text
@@ -147,45 +152,79 @@ def factory_card(number: int | None) -> dict[str, Any] | None:
 
 # Objective requirements paraphrased from the engine's data (what the engine checks).
 _REQ_WORDS = {
-    "control_tunnel_territories": "control {} tunnel territories",
-    "control_factory": "control the Factory",
-    "power_is_highest_ties_ok": "have the most power (ties count)",
-    "forced_opponent_worker_retreat": "drive an opponent's worker home this turn",
-    "single_territory_resources_min": "{} resources on one territory",
-    "single_territory_each_resource_type_min": "every kind of resource among them",
-    "own_pieces_on_single_territory_min": "{} of your pieces on one territory",
-    "each_resource_type_min": "a token of every resource",
-    "workers_equal_recruits": "as many workers as recruits",
-    "control_territories_adjacent_to_factory_min": "control {} territories next to the Factory",
-    "control_territories_around_same_lake_min": "control {} territories around one lake",
-    "control_tokens_of_one_resource_type_min": "control {} tokens of one resource",
-    "combat_cards_in_hand_min": "{} combat cards in hand",
-    "combat_stars_min": "{} combat star(s)",
+    "control_tunnel_territories": N_("control {n} tunnel territories"),
+    "control_factory": N_("control the Factory"),
+    "power_is_highest_ties_ok": N_("have the most power (ties count)"),
+    "forced_opponent_worker_retreat": N_("drive an opponent's worker home this turn"),
+    "single_territory_resources_min": N_("{n} resources on one territory"),
+    "single_territory_each_resource_type_min": N_("every kind of resource among them"),
+    "own_pieces_on_single_territory_min": N_("{n} of your pieces on one territory"),
+    "each_resource_type_min": N_("a token of every resource"),
+    "workers_equal_recruits": N_("as many workers as recruits"),
+    "control_territories_adjacent_to_factory_min": N_(
+        "control {n} territories next to the Factory"
+    ),
+    "control_territories_around_same_lake_min": N_("control {n} territories around one lake"),
+    "control_tokens_of_one_resource_type_min": N_("control {n} tokens of one resource"),
+    "combat_cards_in_hand_min": N_("{n} combat cards in hand"),
+    "combat_stars_min": N_("{n} combat star(s)"),
 }
+
+
+# The things an objective counts (the engine's requirement keys, "workers_min"...), one and many.
+_REQ_THINGS = (
+    N_("coin"),
+    N_("coins"),
+    N_("mech"),
+    N_("mechs"),
+    N_("popularity"),
+    N_("power"),
+    N_("recruit"),
+    N_("recruits"),
+    N_("resource"),
+    N_("resources"),
+    N_("structure"),
+    N_("structures"),
+    N_("upgrade"),
+    N_("upgrades"),
+    N_("worker"),
+    N_("workers"),
+    N_("farm"),
+    N_("forest"),
+    N_("mountain"),
+    N_("tundra"),
+    N_("village"),
+)
 
 
 def _requirement(key: str, value: Any) -> str:
     if key == "control_terrain":
-        return ", ".join(f"control {n} {terrain} territories" for terrain, n in value.items())
+        return ", ".join(
+            say("control {n} {terrain} territories", n=n, terrain=say(terrain))
+            for terrain, n in value.items()
+        )
     if key == "has_factory_card":
-        return "have a Factory card" if value else "have no Factory card"
+        return say("have a Factory card") if value else say("have no Factory card")
     if key == "single_territory":
         parts = [_requirement(k, v) for k, v in value.items()]
-        return "on one territory: " + ", ".join(parts)
+        return say("on one territory: {parts}", parts=", ".join(parts))
     if key in ("character", "pieces"):
-        return "your character" if key == "character" else ""
+        return say("your character") if key == "character" else ""
     if key in _REQ_WORDS:
         return _count(_REQ_WORDS[key], value)
     thing, _, bound = key.rpartition("_")
     thing = thing.replace("_", " ")
     if value == 1 and thing.endswith("s"):
         thing = thing[:-1]
+    thing = say(thing)
     if bound == "min":
-        return f"at least {value} {thing}"
+        return say("at least {n} {thing}", n=value, thing=thing)
     if bound == "max":
-        return f"no {thing}" if value == 0 else f"at most {value} {thing}"
+        if value == 0:
+            return say("no {thing}", thing=thing)
+        return say("at most {n} {thing}", n=value, thing=thing)
     if bound == "exactly":
-        return f"exactly {value} {thing}"
+        return say("exactly {n} {thing}", n=value, thing=thing)
     return f"{key.replace('_', ' ')} {value}"
 
 
