@@ -72,8 +72,14 @@ class Phrase(str):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Phrase:
-        args = {k: _decode(v) for k, v in (data.get("a") or {}).items()}
-        return cls(data["m"], args, data.get("c", ""))
+        """The phrase `to_json` kept; ValueError for anything else (a damaged record)."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("m"), str):
+            raise ValueError("a phrase is an object with a string 'm'")
+        raw_args, context = data.get("a") or {}, data.get("c", "")
+        if not isinstance(raw_args, Mapping) or not isinstance(context, str):
+            raise ValueError("a phrase's 'a' is an object and its 'c' a string")
+        args = {k: _decode(v) for k, v in raw_args.items()}
+        return cls(data["m"], args, context)
 
 
 def _encode(value: Any) -> Any:

@@ -210,7 +210,10 @@ def log_text(record: ActionRecord, language: str) -> str:
     """The record's sentence in `language` when the engine gave it as a phrase (the stored
     English text otherwise: site events, older entries)."""
     if record.phrase and language != "en":
-        return translate(Phrase.from_json(record.phrase), language)
+        try:
+            return translate(Phrase.from_json(record.phrase), language)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return record.text  # a damaged phrase never breaks the log: its English stays
     return record.text
 
 

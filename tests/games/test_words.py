@@ -114,3 +114,11 @@ def test_the_catalogues_are_complete_and_up_to_date() -> None:
     """scripts/game_messages.py --check: every game msgid (literals, data, playouts) has a
     Spanish and a Vietnamese translation, and the committed .po/.mo are current."""
     assert game_messages.main(["--check"]) == 0
+
+
+@pytest.mark.parametrize(
+    "damaged", [{"a": {}}, {"m": 3}, [], {"m": "x", "a": [1]}, {"m": "x", "c": 2}]
+)
+def test_it_refuses_a_damaged_stored_phrase(damaged: object) -> None:
+    with pytest.raises(ValueError, match="phrase"):
+        Phrase.from_json(damaged)  # type: ignore[arg-type]

@@ -113,3 +113,14 @@ def test_it_draws_the_board_in_the_readers_language(dicecity, alice):
     assert "Your city" in english and "Tu ciudad" not in english
     vietnamese = match_payload(dicecity, seats, seat, html=True, language="vi")["html"]
     assert "Thành phố của bạn" in vietnamese
+
+
+@pytest.mark.parametrize(
+    "damaged", [{"a": {"x": 1}}, {"m": 3}, ["not", "a", "phrase"], {"m": "used {x}", "a": 5}]
+)
+def test_it_shows_the_stored_english_when_a_phrase_is_damaged(dicecity, alice, damaged):
+    record = _play_until_alice_moved(dicecity, alice)
+    ActionRecord.objects.filter(pk=record.pk).update(phrase=damaged)
+    record.refresh_from_db()
+    names = seat_names(list(dicecity.seats.all()))
+    assert log_entries([record], names, record.seat, "es")[0]["text"].endswith(record.text)
