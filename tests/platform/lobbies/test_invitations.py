@@ -210,3 +210,12 @@ def test_the_table_page_offers_the_invite_form_with_friends(client, table, alice
     client.force_login(bob)
     page = client.get(f"/tables/{table.pk}/")
     assert b'id="accept-invitation"' in page.content
+
+
+def test_the_menu_counts_the_invitations_waiting_for_an_answer(client, table, alice, bob):
+    client.force_login(bob)
+    assert 'title="Invitations waiting' not in client.get("/").content.decode()
+    invitation = table_invite(table_id=table.pk, user=alice, display_name="bob")
+    assert '"Invitations waiting for your answer">1</span>' in client.get("/").content.decode()
+    invitation_decline(invitation_id=invitation.pk, user=bob)
+    assert 'title="Invitations waiting' not in client.get("/").content.decode()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from accounts.services import follow_add
+from lobbies.invitations import table_invite
 from lobbies.services import lobby_create, lobby_join
 from play.models import Match
 from play.services import seat_forfeit
@@ -132,8 +133,11 @@ def test_screenshots_of_the_friends_and_data_pages(launch):
     zone at both sizes: nothing wider than the phone."""
     from accounts.services import block_add
 
-    alice, carol = make_user("alice"), make_user("carol")
-    make_user("bob")
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    follow_add(user=bob, display_name="alice")
+    table_invite(
+        table_id=lobby_create(host=bob, game="spqf", seats=2).pk, user=bob, display_name="alice"
+    )  # the menu's "My games" counts it
     follow_add(user=alice, display_name="bob")
     follow_add(user=carol, display_name="alice")
     block_add(user=alice, display_name="carol")
@@ -144,6 +148,7 @@ def test_screenshots_of_the_friends_and_data_pages(launch):
         "friends": "/friends/",
         "your-data": "/settings/data/",
         "settings": "/settings/",
+        "my-games": "/my-games/",
     }
     with launch() as open_page:
         for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
