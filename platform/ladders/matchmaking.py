@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.selectors import blocked_pairs
 from ladders import pairing
 from ladders.models import QueueEntry
 from lobbies.models import Table
@@ -24,13 +25,6 @@ def ranked_live_seats() -> Any:
         match__mode="live",
         match__status=Match.Status.ACTIVE,
     )
-
-
-def blocked_pairs(user_ids: list[int]) -> set[frozenset[int]]:
-    """Pairs of these players who must never sit at one table: the one place where blocks
-    between players plug in (none yet). Both queues (live, and by e-mail: ladders/turn_queue.py)
-    ask it before forming tables."""
-    return set()
 
 
 def matchmaking_pair(*, now: datetime | None = None) -> list[Table]:
@@ -50,9 +44,8 @@ def matchmaking_pair(*, now: datetime | None = None) -> list[Table]:
         for entry in entries:
             if entry.pk not in gone:
                 buckets.setdefault((entry.game, entry.seats), []).append(entry)
-        blocked = blocked_pairs(sorted({e.user_id for e in entries}))
         for (game, seats), group in buckets.items():
-            tables.extend(_bucket_pair(game, seats, group, now, blocked))
+            tables.extend(_bucket_pair(game, seats, group, now))
     return tables
 
 
@@ -68,19 +61,15 @@ def _entries_gone(entries: list[QueueEntry], now: datetime) -> set[int]:
     return silent | {e.pk for e in entries if e.user_id in playing}
 
 
-def _bucket_pair(
-    game: str, seats: int, entries: list[QueueEntry], now: datetime, blocked: set[frozenset[int]]
-) -> list[Table]:
+def _bucket_pair(game: str, seats: int, entries: list[QueueEntry], now: datetime) -> list[Table]:
     by_key = {e.pk: e for e in entries}
     waiting = [pairing.Waiting(e.pk, e.rating, e.joined_at) for e in entries]
-    apart = {
-        frozenset((a.pk, b.pk))
-        for a in entries
-        for b in entries
-        if a.pk < b.pk and frozenset((a.user_id, b.user_id)) in blocked
+    entry_of = {e.user_id: e.pk for e in entries}
+    apart = {  # blocked players (either way) are never paired: their entries kept apart
+        frozenset(entry_of[u] for u in pair) for pair in blocked_pairs(entry_of)
     }
     tables = []
-    for group in pairing.groups_form(waiting, seats, now, apart=apart):
+    for group in pairing.groups_form(waiting, seats, now, apart):
         members = [by_key[w.key] for w in group]
         try:
             with transaction.atomic():

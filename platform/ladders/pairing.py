@@ -40,11 +40,12 @@ def groups_form(
     waiting: Sequence[Waiting],
     size: int,
     now: datetime,
-    every: float = WIDEN_EVERY_SECONDS,
     apart: Collection[frozenset[int]] = (),
+    every: float = WIDEN_EVERY_SECONDS,
 ) -> list[list[Waiting]]:
-    """Groups of `size` players with close ratings, the longest-waiting served first; `apart`:
-    pairs of keys never seated at one table (matchmaking.blocked_pairs)."""
+    """Groups of `size` players with close ratings, the longest-waiting served first. `apart`:
+    pairs of keys that never sit together (a block between the two players); `every`: how
+    often the accepted range widens (the live pace, or TURN_WIDEN_EVERY_SECONDS)."""
     pool = sorted(waiting, key=lambda w: (w.joined_at, w.key))
     reach = {w.key: accepted_range((now - w.joined_at).total_seconds(), every) for w in pool}
     groups = []
@@ -56,16 +57,24 @@ def groups_form(
             if abs(w.rating - anchor.rating) <= min(reach[anchor.key], reach[w.key])
         ]
         near.sort(key=lambda w: (abs(w.rating - anchor.rating), w.joined_at, w.key))
-        group = [anchor]
-        for candidate in near:
-            if len(group) == size:
-                break
-            if all(frozenset((candidate.key, g.key)) not in apart for g in group):
-                group.append(candidate)
-        if len(group) < size:
+        group = _group_apart(anchor, near, size, apart)
+        if group is None:
             pool = others  # the anchor waits on; the others may still sit together
             continue
         groups.append(group)
         taken = {w.key for w in group}
         pool = [w for w in others if w.key not in taken]
     return groups
+
+
+def _group_apart(
+    anchor: Waiting, near: list[Waiting], size: int, apart: Collection[frozenset[int]]
+) -> list[Waiting] | None:
+    """The anchor and the closest players of `near` of whom no two are kept apart."""
+    group = [anchor]
+    for candidate in near:
+        if len(group) == size:
+            break
+        if all(frozenset((candidate.key, member.key)) not in apart for member in group):
+            group.append(candidate)
+    return group if len(group) == size else None

@@ -12,9 +12,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.selectors import blocked_pairs
 from games.core import get_game
 from ladders import elo, pairing
-from ladders.matchmaking import blocked_pairs
 from ladders.models import Rating, TurnQueueEntry
 from lobbies.models import Table
 from lobbies.services import MOVE_SECONDS_TURN, LobbyError, lobby_create, lobby_join
@@ -126,8 +126,9 @@ def turn_queue_pair(*, now: datetime | None = None) -> list[Table]:
 
 
 def _entries_apart(entries: list[TurnQueueEntry]) -> set[frozenset[int]]:
-    """blocked_pairs, said of the entries' keys."""
-    blocked = blocked_pairs(sorted({e.user_id for e in entries}))
+    """Players blocked either way (accounts.selectors.blocked_pairs), said of the entries'
+    keys: never seated at one table."""
+    blocked = blocked_pairs({e.user_id for e in entries})
     return {
         frozenset((a.pk, b.pk))
         for a in entries

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from ladders import pairing, turn_queue
+from ladders import pairing
 from ladders.models import Rating, TurnQueueEntry
 from ladders.turn_queue import TurnQueueError, turn_queue_join, turn_queue_leave, turn_queue_pair
 from lobbies.models import Table
@@ -61,8 +61,10 @@ def test_the_rating_range_widens_by_the_hour(alice, bob):
     assert len(turn_queue_pair(now=T0 + timedelta(hours=5))) == 1
 
 
-def test_blocked_pairs_are_never_seated_together(alice, bob, carol, monkeypatch):
-    monkeypatch.setattr(turn_queue, "blocked_pairs", lambda ids: {frozenset((alice.pk, bob.pk))})
+def test_players_who_blocked_each_other_are_never_seated_together(alice, bob, carol):
+    from accounts.services import block_add
+
+    block_add(user=bob, display_name=alice.display_name)
     for user in (alice, bob):
         turn_queue_join(user=user, game="goofspiel", seats=2, move_seconds=DAY, now=T0)
     assert turn_queue_pair(now=T0) == []

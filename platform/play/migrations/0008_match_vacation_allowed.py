@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('play', '0006_actionrecord_undo'),
+        ('play', '0007_actionrecord_phrase'),
     ]
 
     operations = [
