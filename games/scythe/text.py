@@ -273,16 +273,20 @@ def take_benefit(state: State, seat: int, action: Action) -> Phrase:
     return phrase("Take {amount}", amount=amount(action))
 
 
-def produced_on(state: State, seat: int, action: Action, after: State) -> str:
+def produced_on(state: State, seat: int, action: Action, after: State) -> Phrase:
     if "count" in action:
-        return f"produced only {action['count']} on {where(action['hex'])}"
-    return f"produced on {where(action['hex'])}"
+        return phrase(
+            "produced only {count} on {hex}", count=action["count"], hex=where(action["hex"])
+        )
+    return phrase("produced on {hex}", hex=where(action["hex"]))
 
 
-def produce_on(state: State, seat: int, action: Action) -> str:
+def produce_on(state: State, seat: int, action: Action) -> Phrase:
     if "count" in action:
-        return f"Produce only {action['count']} on {where(action['hex'])}"
-    return f"Produce on {where(action['hex'])}"
+        return phrase(
+            "Produce only {count} on {where}", count=action["count"], where=where(action["hex"])
+        )
+    return phrase("Produce on {where}", where=where(action["hex"]))
 
 
 def public_action(state: State, seat: int, action: Action) -> Action:
