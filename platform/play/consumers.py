@@ -25,7 +25,12 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.translation.trans_real import (
+    get_supported_language_variant,
+    parse_accept_lang_header,
+)
 
 from play import snapshots, sockets
 from play.errors import PlayError
@@ -58,6 +63,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     seat: int | None = None
     sent_version = -1
     html = False
+    language = ""  # the viewer's (viewer_language): labels, narration and board in it
     present = False  # a seated player's socket: it keeps a Presence row fresh
     refreshed_at = 0.0  # time.monotonic() of the last presence refresh
 
@@ -77,7 +83,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=refusal)
             return
         await self.channel_layer.group_add(f"match.{self.match_id}", self.channel_name)
-        snapshots.viewer_join(self.match_id, self.channel_name, (self.seat, self.html))
+        self.language = viewer_language(self.scope)
+        # This socket's task (and the threads it hands work to) speaks the viewer's language:
+        # refusals come back translated, as on a page.
+        translation.activate(self.language)
+        snapshots.viewer_join(
+            self.match_id, self.channel_name, (self.seat, self.html, self.language)
+        )
         if self.seat is not None:
             await in_pool(self._present)(self.scope["user"], expire_others=True)
             self.refreshed_at = time.monotonic()
@@ -205,7 +217,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if event["version"] <= self.sent_version:
             return
         version, text = await snapshots.frame_for(
-            self.match_id, event["version"], (self.seat, self.html)
+            self.match_id, event["version"], (self.seat, self.html, self.language)
         )
         if version > self.sent_version:
             self.sent_version = version
@@ -223,11 +235,31 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def send_snapshot(self, at_least: int, force: bool = False) -> None:
         payload = await in_pool(snapshots.payload_for)(
-            self.match_id, self.seat, at_least, self.html, force
+            self.match_id, self.seat, at_least, self.html, force, self.language
         )
         if force or payload["version"] > self.sent_version:
             self.sent_version = payload["version"]
             await self.send_json({"type": "snapshot", **payload})
+
+
+def viewer_language(scope: Any) -> str:
+    """As a page's (LocaleMiddleware, then the account's setting): the account's language, the
+    language cookie, then the browser's Accept-Language; the site's default otherwise."""
+    user = scope.get("user")
+    chosen = getattr(user, "language", "") if user is not None else ""
+    if chosen:
+        return str(chosen)
+    headers = dict(scope.get("headers") or [])
+    cookies = scope.get("cookies") or {}
+    candidates = [cookies.get(settings.LANGUAGE_COOKIE_NAME, "")] + [
+        code for code, _q in parse_accept_lang_header(headers.get(b"accept-language", b"").decode())
+    ]
+    for code in candidates:
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return str(settings.LANGUAGE_CODE)
 
 
 def _echo_id(content: dict[str, Any] | None) -> Any:

@@ -22,7 +22,8 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from notifications.services import claimed_deliver, render_email
 from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
@@ -145,6 +146,11 @@ def _mark(
 
 
 def _message(row: TournamentEmail) -> EmailMultiAlternatives:
+    with translation.override(row.user.language or settings.LANGUAGE_CODE):
+        return _message_built(row)
+
+
+def _message_built(row: TournamentEmail) -> EmailMultiAlternatives:
     tournament = row.tournament
     link = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
     context: dict[str, Any] = {
@@ -175,7 +181,7 @@ def _table_context(row: TournamentEmail) -> dict[str, Any]:
         .first()
     )
     if table is None or table.match is None:
-        return {"match_link": None, "round_label": f"Round {row.round}"}
+        return {"match_link": None, "round_label": _("Round %(n)s") % {"n": row.round}}
     return {
         "match_link": settings.SITE_URL + reverse("play:match", args=[table.match.pk]),
         "round_label": table.round.label,
