@@ -9,6 +9,7 @@ from allauth.account.models import EmailAddress
 from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.authtoken.models import Token
@@ -64,7 +65,7 @@ class MeView(APIView):
 
 
 class TokenInput(serializers.Serializer):  # type: ignore[type-arg]
-    username = serializers.EmailField(help_text="Your e-mail address.")
+    username = serializers.EmailField(help_text=_("Your e-mail address."))
     password = serializers.CharField(style={"input_type": "password"})
 
 
@@ -118,5 +119,5 @@ class TokenView(APIView):
                 {"error": "unverified", "detail": "Confirm your e-mail address first."},
                 status=403,
             )
-        token, _ = Token.objects.get_or_create(user=user)
+        token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})

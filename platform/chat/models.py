@@ -13,11 +13,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Channel(models.TextChoices):
-    PLAYERS = "players", "Players"
-    SPECTATORS = "spectators", "Spectators"
+    PLAYERS = "players", _("Players")
+    SPECTATORS = "spectators", _("Spectators")
 
 
 class ChatLine(models.Model):
@@ -33,10 +34,10 @@ class ChatLine(models.Model):
     channel = models.CharField(max_length=10, choices=Channel.choices)
     text = models.CharField(max_length=300)
     step = models.PositiveIntegerField(
-        default=0, help_text="The match version when it was said: the replay shows it there."
+        default=0, help_text=_("The match version when it was said: the replay shows it there.")
     )
     created_at = models.DateTimeField(default=timezone.now)
-    removed_at = models.DateTimeField(null=True, blank=True, help_text="Removed by staff.")
+    removed_at = models.DateTimeField(null=True, blank=True, help_text=_("Removed by staff."))
 
     class Meta:
         constraints = [
@@ -87,15 +88,15 @@ class ChatPreference(models.Model):
 
 class Report(models.Model):
     class Reason(models.TextChoices):
-        ABUSE = "abuse", "Insults or harassment"
-        SPAM = "spam", "Spam or advertising"
-        CHEATING = "cheating", "Cheating or giving hints"
-        OTHER = "other", "Something else"
+        ABUSE = "abuse", _("Insults or harassment")
+        SPAM = "spam", _("Spam or advertising")
+        CHEATING = "cheating", _("Cheating or giving hints")
+        OTHER = "other", _("Something else")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        DISMISSED = "dismissed", "Dismissed"
-        ACTED = "acted", "Acted on"
+        OPEN = "open", _("Open")
+        DISMISSED = "dismissed", _("Dismissed")
+        ACTED = "acted", _("Acted on")
 
     line = models.ForeignKey(ChatLine, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(
@@ -113,7 +114,7 @@ class Report(models.Model):
         related_name="+",
     )
     handled_at = models.DateTimeField(null=True, blank=True)
-    outcome = models.CharField(max_length=200, blank=True, help_text="What staff did.")
+    outcome = models.CharField(max_length=200, blank=True, help_text=_("What staff did."))
 
     class Meta:
         constraints = [
@@ -137,8 +138,8 @@ class Sanction(models.Model):
     Lifting one keeps the row (`lifted_at`, `lifted_by`)."""
 
     class Kind(models.TextChoices):
-        MUTE = "mute", "Chat mute"
-        BAN = "ban", "Ban"
+        MUTE = "mute", _("Chat mute")
+        BAN = "ban", _("Ban")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sanctions"
@@ -149,7 +150,7 @@ class Sanction(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
-    until = models.DateTimeField(null=True, blank=True, help_text="Empty: until lifted.")
+    until = models.DateTimeField(null=True, blank=True, help_text=_("Empty: until lifted."))
     lifted_at = models.DateTimeField(null=True, blank=True)
     lifted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

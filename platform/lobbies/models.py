@@ -6,6 +6,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.core import Game, get_game
 from play.models import TimeoutPolicy
@@ -17,13 +18,13 @@ def new_invite_token() -> str:
 
 class Table(models.Model):
     class Mode(models.TextChoices):
-        LIVE = "live", "Live"
-        TURN = "turn", "Turn-based"
+        LIVE = "live", _("Live")
+        TURN = "turn", _("Turn-based")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        STARTED = "started", "Started"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", _("Waiting for players")
+        STARTED = "started", _("Started")
+        CANCELLED = "cancelled", _("Cancelled")
 
     game = models.CharField(max_length=32)
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
@@ -31,9 +32,11 @@ class Table(models.Model):
     ranked = models.BooleanField(default=False)
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.LIVE)
     move_seconds = models.PositiveIntegerField(
-        help_text="Time each player has for a move (live: seconds; turn-based: up to days)."
+        help_text=_("Time each player has for a move (live: seconds; turn-based: up to days).")
     )
-    private = models.BooleanField(default=False, help_text="Only people with the invite link join.")
+    private = models.BooleanField(
+        default=False, help_text=_("Only people with the invite link join.")
+    )
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     options = models.JSONField(default=dict, blank=True)
     timeout_policy = models.CharField(
@@ -41,7 +44,7 @@ class Table(models.Model):
         choices=TimeoutPolicy.choices,
         blank=True,
         default="",
-        help_text="When a seat runs out of time: a bot's move or a forfeit (blank: by ranked).",
+        help_text=_("When a seat runs out of time: a bot's move or a forfeit (blank: by ranked)."),
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)

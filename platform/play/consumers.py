@@ -27,6 +27,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import (
     get_supported_language_variant,
     parse_accept_lang_header,
@@ -164,20 +165,24 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         await self._heard()
         if text_data is None:
-            await self._error(None, "malformed", "Send JSON text frames, not binary ones.")
+            await self._error(None, "malformed", _("Send JSON text frames, not binary ones."))
         elif len(text_data) > MAX_FRAME:
-            await self._error(None, "too_large", f"A message may be {MAX_FRAME} characters.")
+            await self._error(
+                None,
+                "too_large",
+                _("A message may be %(MAX_FRAME)s characters.") % {"MAX_FRAME": MAX_FRAME},
+            )
         else:
             try:
                 content = json.loads(text_data)
             except (ValueError, RecursionError):
-                await self._error(None, "malformed", "Send JSON.")
+                await self._error(None, "malformed", _("Send JSON."))
                 return
             await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if not isinstance(content, dict):
-            await self._error(None, "malformed", "Send a JSON object.")
+            await self._error(None, "malformed", _("Send a JSON object."))
             return
         kind = content.get("type")
         if kind == "hello":
@@ -190,7 +195,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await sockets.handlers[kind](self, content)
         elif kind != "ping":
             named = repr(kind) if isinstance(kind, str) and len(kind) <= MAX_ECHO else "type"
-            await self._error(content, "malformed", f"Unknown message {named}.")
+            await self._error(
+                content, "malformed", _("Unknown message %(named)s.") % {"named": named}
+            )
 
     async def act(self, content: dict[str, Any]) -> None:
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, pagination, permissions, serializers
 from rest_framework.request import Request
@@ -22,7 +23,7 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
     co_organisers = serializers.SerializerMethodField()
     entrants = serializers.SerializerMethodField()
     current_round = serializers.SerializerMethodField()
-    invite = serializers.SerializerMethodField(help_text="The invite token, for organisers.")
+    invite = serializers.SerializerMethodField(help_text=_("The invite token, for organisers."))
 
     class Meta:
         model = Tournament
@@ -116,7 +117,7 @@ class TournamentList(generics.ListAPIView):  # type: ignore[type-arg]
 def _tournament(request: Request, tournament_id: int) -> Tournament:
     t = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
     if t is None or (t.status == Tournament.Status.DRAFT and not t.is_organiser(request.user)):
-        raise Http404("There is no such tournament.")
+        raise Http404(_("There is no such tournament."))
     return t
 
 
@@ -130,11 +131,11 @@ class TournamentDetail(APIView):
 
 
 class StandingRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    entrant = serializers.IntegerField(help_text="The registration id.")
+    entrant = serializers.IntegerField(help_text=_("The registration id."))
     name = serializers.CharField()
     rank = serializers.IntegerField()
     points = serializers.FloatField()
-    tiebreaks = serializers.DictField(child=serializers.FloatField(), help_text="In order.")
+    tiebreaks = serializers.DictField(child=serializers.FloatField(), help_text=_("In order."))
     played = serializers.IntegerField()
     byes = serializers.IntegerField()
     eliminated = serializers.BooleanField()
@@ -155,9 +156,11 @@ class TournamentTableSerializer(serializers.Serializer):  # type: ignore[type-ar
     id = serializers.IntegerField()
     key = serializers.CharField()
     match = serializers.IntegerField(allow_null=True)
-    players = serializers.ListField(child=serializers.DictField(), help_text="Planned seat order.")
+    players = serializers.ListField(
+        child=serializers.DictField(), help_text=_("Planned seat order.")
+    )
     finished = serializers.BooleanField()
-    manual = serializers.BooleanField(help_text="The result was set by an organiser.")
+    manual = serializers.BooleanField(help_text=_("The result was set by an organiser."))
 
 
 class TournamentRoundSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -233,7 +236,7 @@ class TournamentVerb(APIView):
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         if not isinstance(request.data, dict):
-            return _malformed("The body must be a JSON object.")
+            return _malformed(_("The body must be a JSON object."))
         try:
             verbs.tournament_verb(
                 verb=self.verb, tournament_id=tournament_id, user=request.user, data=request.data

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.core import Game, get_game
 
@@ -27,45 +28,45 @@ def new_rng_seed() -> int:
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        SINGLE = "single_elimination", "Single elimination"
-        DOUBLE = "double_elimination", "Double elimination"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        SWISS = "swiss", "Swiss"
+        SINGLE = "single_elimination", _("Single elimination")
+        DOUBLE = "double_elimination", _("Double elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
 
     class Mode(models.TextChoices):
-        LIVE = "live", "Live"
-        TURN = "turn", "Turn-based"
+        LIVE = "live", _("Live")
+        TURN = "turn", _("Turn-based")
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Not open yet"
-        REGISTRATION = "registration", "Registration"
-        CHECKIN = "checkin", "Check-in"
-        RUNNING = "running", "Running"
-        PAUSED = "paused", "Paused"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        DRAFT = "draft", _("Not open yet")
+        REGISTRATION = "registration", _("Registration")
+        CHECKIN = "checkin", _("Check-in")
+        RUNNING = "running", _("Running")
+        PAUSED = "paused", _("Paused")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     class Seeding(models.TextChoices):
-        RATING = "rating", "By ladder rating"
-        RANDOM = "random", "Random"
-        MANUAL = "manual", "By hand"
+        RATING = "rating", _("By ladder rating")
+        RANDOM = "random", _("Random")
+        MANUAL = "manual", _("By hand")
 
     name = models.CharField(max_length=80)
     description = models.TextField(blank=True, max_length=2000)
     game = models.CharField(max_length=32)
     format = models.CharField(max_length=24, choices=Format.choices)
-    table_size = models.PositiveSmallIntegerField(help_text="Seats at each table.")
+    table_size = models.PositiveSmallIntegerField(help_text=_("Seats at each table."))
     advance = models.PositiveSmallIntegerField(
-        default=1, help_text="Elimination: how many of each table go through."
+        default=1, help_text=_("Elimination: how many of each table go through.")
     )
-    rounds = models.PositiveSmallIntegerField(default=0, help_text="Swiss: number of rounds.")
+    rounds = models.PositiveSmallIntegerField(default=0, help_text=_("Swiss: number of rounds."))
     ranked = models.BooleanField(default=False)
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.LIVE)
     move_seconds = models.PositiveIntegerField(default=300)
     options = models.JSONField(default=dict, blank=True)
     starts_at = models.DateTimeField(null=True, blank=True)
     checkin_minutes = models.PositiveIntegerField(
-        default=0, help_text="Check-in opens this long before the start (0: no check-in)."
+        default=0, help_text=_("Check-in opens this long before the start (0: no check-in).")
     )
     registration_open = models.BooleanField(default=False)
     max_players = models.PositiveIntegerField(null=True, blank=True)
@@ -82,10 +83,10 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_co_organised"
     )
     standings = models.JSONField(
-        default=list, blank=True, help_text="The standings after the last complete round."
+        default=list, blank=True, help_text=_("The standings after the last complete round.")
     )
     stamp = models.PositiveIntegerField(
-        default=0, help_text="Bumped on every change a page shows (the live update polls it)."
+        default=0, help_text=_("Bumped on every change a page shows (the live update polls it).")
     )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -129,10 +130,10 @@ class Registration(models.Model):
     """An entrant: a player (or, at casual events, a bot the organiser added)."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Playing"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        DISQUALIFIED = "disqualified", "Disqualified"
-        NO_SHOW = "no_show", "Missed the check-in"
+        ACTIVE = "active", _("Playing")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        DISQUALIFIED = "disqualified", _("Disqualified")
+        NO_SHOW = "no_show", _("Missed the check-in")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
@@ -147,7 +148,7 @@ class Registration(models.Model):
     bot = models.CharField(max_length=32, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     checked_in_at = models.DateTimeField(null=True, blank=True)
-    rating = models.FloatField(null=True, blank=True, help_text="Ladder rating at the start.")
+    rating = models.FloatField(null=True, blank=True, help_text=_("Ladder rating at the start."))
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="1 = top seed.")
     manual_seed = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -185,7 +186,7 @@ class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds_set")
     number = models.PositiveSmallIntegerField()
     label = models.CharField(max_length=60)
-    byes = models.JSONField(default=list, blank=True, help_text="Registration ids with a bye.")
+    byes = models.JSONField(default=list, blank=True, help_text=_("Registration ids with a bye."))
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -218,7 +219,7 @@ class TournamentTable(models.Model):
     seats = models.JSONField(default=list)
     places = models.JSONField(null=True, blank=True)
     scores = models.JSONField(null=True, blank=True)
-    manual = models.BooleanField(default=False, help_text="An organiser set this result.")
+    manual = models.BooleanField(default=False, help_text=_("An organiser set this result."))
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -260,19 +261,19 @@ class TournamentEmail(models.Model):
     committed) before sending and marked after, like notifications.TurnEmail."""
 
     class Kind(models.TextChoices):
-        REGISTERED = "registered", "Registration confirmed"
-        CHECKIN = "checkin", "Check-in open"
-        TABLE = "table", "Your table is ready"
-        ADVANCED = "advanced", "You advanced"
-        ELIMINATED = "eliminated", "You were eliminated"
-        RESULTS = "results", "Final results"
+        REGISTERED = "registered", _("Registration confirmed")
+        CHECKIN = "checkin", _("Check-in open")
+        TABLE = "table", _("Your table is ready")
+        ADVANCED = "advanced", _("You advanced")
+        ELIMINATED = "eliminated", _("You were eliminated")
+        RESULTS = "results", _("Final results")
 
     class Status(models.TextChoices):
-        PENDING = "pending", "not sent yet (or refused by the server: may be retried)"
-        SENDING = "sending", "claimed: an attempt began and never reported back"
-        SENT = "sent", "accepted by the SMTP server"
-        UNCERTAIN = "uncertain", "the exchange broke after the server may have accepted it"
-        SKIPPED = "skipped", "no longer due when its turn came"
+        PENDING = "pending", _("not sent yet (or refused by the server: may be retried)")
+        SENDING = "sending", _("claimed: an attempt began and never reported back")
+        SENT = "sent", _("accepted by the SMTP server")
+        UNCERTAIN = "uncertain", _("the exchange broke after the server may have accepted it")
+        SKIPPED = "skipped", _("no longer due when its turn came")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="emails")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
