@@ -180,7 +180,7 @@ class SanctionForm(forms.ModelForm):  # type: ignore[type-arg]
         required=False,
         min_value=1,
         max_value=moderation.MAX_MUTE_MINUTES,
-        help_text=_("A chat mute's length (a ban lasts until lifted)."),
+        help_text="A chat mute's length (a ban lasts until lifted).",
     )
 
     class Meta:

@@ -26,11 +26,11 @@ class LineSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
     id = serializers.IntegerField()
     channel = serializers.ChoiceField(choices=["players", "spectators"])
-    author = serializers.CharField(help_text=_("The author's display name."))
+    author = serializers.CharField(help_text="The author's display name.")
     author_id = serializers.IntegerField(allow_null=True, help_text="null: a deleted account.")
-    text = serializers.CharField(help_text=_("Plain text: escape it when you show it."))
-    step = serializers.IntegerField(help_text=_("The match version when it was said."))
-    before_start = serializers.BooleanField(help_text=_("Said at the table before the start."))
+    text = serializers.CharField(help_text="Plain text: escape it when you show it.")
+    step = serializers.IntegerField(help_text="The match version when it was said.")
+    before_start = serializers.BooleanField(help_text="Said at the table before the start.")
     at = serializers.DateTimeField()
 
 
@@ -38,7 +38,7 @@ ChatAnswer = inline_serializer(
     "ChatLines",
     {
         "channel": serializers.ChoiceField(
-            choices=["players", "spectators"], help_text=_("Where your lines go.")
+            choices=["players", "spectators"], help_text="Where your lines go."
         ),
         "lines": LineSerializer(many=True),
     },

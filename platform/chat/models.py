@@ -34,10 +34,10 @@ class ChatLine(models.Model):
     channel = models.CharField(max_length=10, choices=Channel.choices)
     text = models.CharField(max_length=300)
     step = models.PositiveIntegerField(
-        default=0, help_text=_("The match version when it was said: the replay shows it there.")
+        default=0, help_text="The match version when it was said: the replay shows it there."
     )
     created_at = models.DateTimeField(default=timezone.now)
-    removed_at = models.DateTimeField(null=True, blank=True, help_text=_("Removed by staff."))
+    removed_at = models.DateTimeField(null=True, blank=True, help_text="Removed by staff.")
 
     class Meta:
         constraints = [
@@ -114,7 +114,7 @@ class Report(models.Model):
         related_name="+",
     )
     handled_at = models.DateTimeField(null=True, blank=True)
-    outcome = models.CharField(max_length=200, blank=True, help_text=_("What staff did."))
+    outcome = models.CharField(max_length=200, blank=True, help_text="What staff did.")
 
     class Meta:
         constraints = [
@@ -150,7 +150,7 @@ class Sanction(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
-    until = models.DateTimeField(null=True, blank=True, help_text=_("Empty: until lifted."))
+    until = models.DateTimeField(null=True, blank=True, help_text="Empty: until lifted.")
     lifted_at = models.DateTimeField(null=True, blank=True)
     lifted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -30,7 +30,7 @@ class LadderOut(serializers.Serializer):  # type: ignore[type-arg]
 class RatingOut(serializers.Serializer):  # type: ignore[type-arg]
     game = serializers.CharField()
     player = serializers.CharField()
-    rank = serializers.IntegerField(allow_null=True, help_text=_("None while provisional."))
+    rank = serializers.IntegerField(allow_null=True, help_text="None while provisional.")
     rating = serializers.FloatField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()

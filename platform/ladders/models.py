@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy as _
 
 from ladders import elo
 
@@ -17,8 +16,8 @@ class Rating(models.Model):
     )
     game = models.CharField(max_length=32)
     rating = models.FloatField(default=elo.INITIAL_RATING)
-    games = models.PositiveIntegerField(default=0, help_text=_("Rated games played."))
-    wins = models.PositiveIntegerField(default=0, help_text=_("Rated games finished first."))
+    games = models.PositiveIntegerField(default=0, help_text="Rated games played.")
+    wins = models.PositiveIntegerField(default=0, help_text="Rated games finished first.")
     last_played = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -109,10 +108,10 @@ class QueueEntry(models.Model):
     )
     game = models.CharField(max_length=32)
     seats = models.PositiveSmallIntegerField()
-    rating = models.FloatField(help_text=_("The player's rating when they joined."))
+    rating = models.FloatField(help_text="The player's rating when they joined.")
     joined_at = models.DateTimeField()
     seen_at = models.DateTimeField(
-        help_text=_("When the player last showed they still wait (the queue page polls).")
+        help_text="When the player last showed they still wait (the queue page polls)."
     )
     table = models.ForeignKey(
         "lobbies.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

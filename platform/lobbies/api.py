@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, pagination, permissions, serializers
 from rest_framework.request import Request
@@ -20,7 +19,7 @@ class TableSerializer(serializers.ModelSerializer):
     host = serializers.CharField(source="host.display_name", read_only=True)
     players = serializers.SerializerMethodField()
     match = serializers.SerializerMethodField()
-    invite = serializers.SerializerMethodField(help_text=_("The invite token, for its players."))
+    invite = serializers.SerializerMethodField(help_text="The invite token, for its players.")
 
     class Meta:
         model = Table
@@ -55,7 +54,7 @@ class TableInput(serializers.Serializer):
     timeout_policy = serializers.ChoiceField(
         choices=["", "bot", "forfeit"],
         default="",
-        help_text=_(
+        help_text=(
             "When a seat runs out of time: 'bot' (a bot makes that move), 'forfeit' (the "
             "seat forfeits, a bot plays on) or '' (forfeit if ranked, else bot)."
         ),

@@ -32,11 +32,9 @@ class Table(models.Model):
     ranked = models.BooleanField(default=False)
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.LIVE)
     move_seconds = models.PositiveIntegerField(
-        help_text=_("Time each player has for a move (live: seconds; turn-based: up to days).")
+        help_text="Time each player has for a move (live: seconds; turn-based: up to days)."
     )
-    private = models.BooleanField(
-        default=False, help_text=_("Only people with the invite link join.")
-    )
+    private = models.BooleanField(default=False, help_text="Only people with the invite link join.")
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     options = models.JSONField(default=dict, blank=True)
     timeout_policy = models.CharField(
@@ -44,7 +42,7 @@ class Table(models.Model):
         choices=TimeoutPolicy.choices,
         blank=True,
         default="",
-        help_text=_("When a seat runs out of time: a bot's move or a forfeit (blank: by ranked)."),
+        help_text="When a seat runs out of time: a bot's move or a forfeit (blank: by ranked).",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)

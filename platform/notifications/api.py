@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.request import Request
@@ -62,8 +61,8 @@ _SETTINGS = inline_serializer(
         "turn_mail": serializers.ChoiceField(choices=["each", "digest"]),
         "digest_hour": serializers.IntegerField(),
         "time_zone": serializers.CharField(),
-        "quiet_start": serializers.CharField(allow_null=True, help_text=_("HH:MM, local time.")),
-        "quiet_end": serializers.CharField(allow_null=True, help_text=_("HH:MM, local time.")),
+        "quiet_start": serializers.CharField(allow_null=True, help_text="HH:MM, local time."),
+        "quiet_end": serializers.CharField(allow_null=True, help_text="HH:MM, local time."),
         "reminder_percent": serializers.IntegerField(),
         "auto_vacation": serializers.BooleanField(),
         "vacation_days_left": serializers.FloatField(),

@@ -123,7 +123,7 @@ def _process(record: InboundReply, token: ReplyToken, reply: Reply) -> None:
     turn_began = seat.to_act_since
     lines = reply_lines(reply.text, reply.html)
     # The refusal kept with the reply is read in the answer: in the player's language.
-    with translation.override(seat.user.language if seat.user else None):
+    with translation.override((seat.user.language if seat.user else "") or None):
         outcome = _apply_lines(record, match, seat, token.version, lines)
     record.outcome = outcome
     seat.refresh_from_db(fields=["to_act", "to_act_since"])

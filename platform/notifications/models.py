@@ -14,10 +14,10 @@ class TurnEmail(models.Model):
     """
 
     class Status(models.TextChoices):
-        PENDING = "pending", _("not sent yet (or refused by the server: may be retried)")
-        SENDING = "sending", _("claimed: an attempt began and never reported back")
-        SENT = "sent", _("accepted by the SMTP server")
-        UNCERTAIN = "uncertain", _("the exchange broke after the server may have accepted it")
+        PENDING = "pending", "not sent yet (or refused by the server: may be retried)"
+        SENDING = "sending", "claimed: an attempt began and never reported back"
+        SENT = "sent", "accepted by the SMTP server"
+        UNCERTAIN = "uncertain", "the exchange broke after the server may have accepted it"
 
     seat = models.ForeignKey("play.Seat", on_delete=models.CASCADE, related_name="turn_emails")
     since = models.PositiveIntegerField()
@@ -27,7 +27,7 @@ class TurnEmail(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.CharField(max_length=200, blank=True)
     hold_until = models.DateTimeField(
-        null=True, blank=True, help_text=_("Quiet hours: the sweep sends it once this has passed.")
+        null=True, blank=True, help_text="Quiet hours: the sweep sends it once this has passed."
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -57,16 +57,16 @@ class InboundReply(models.Model):
     """
 
     class Outcome(models.TextChoices):
-        APPLIED = "applied", _("every line applied")
-        ANSWERED = "answered", _("a line was refused: answered with the reason and the choices")
-        REFUSED = "refused", _("not from the player, or no valid reply address: ignored")
+        APPLIED = "applied", "every line applied"
+        ANSWERED = "answered", "a line was refused: answered with the reason and the choices"
+        REFUSED = "refused", "not from the player, or no valid reply address: ignored"
 
     class Answer(models.TextChoices):
-        NONE = "", _("no answer due")
-        PENDING = "pending", _("answer not sent yet")
-        SENDING = "sending", _("claimed: an attempt began and never reported back")
-        SENT = "sent", _("accepted by the SMTP server")
-        UNCERTAIN = "uncertain", _("the exchange broke after the server may have accepted it")
+        NONE = "", "no answer due"
+        PENDING = "pending", "answer not sent yet"
+        SENDING = "sending", "claimed: an attempt began and never reported back"
+        SENT = "sent", "accepted by the SMTP server"
+        UNCERTAIN = "uncertain", "the exchange broke after the server may have accepted it"
 
     message_id = models.CharField(max_length=255, unique=True)
     sender = models.CharField(max_length=254)
@@ -77,12 +77,12 @@ class InboundReply(models.Model):
     seat = models.SmallIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(null=True, blank=True)
     outcome = models.CharField(max_length=10, choices=Outcome.choices)
-    applied = models.JSONField(default=list, help_text=_("The log sentence of each applied line."))
+    applied = models.JSONField(default=list, help_text="The log sentence of each applied line.")
     refused_line = models.CharField(max_length=200, blank=True)
     reason = models.CharField(max_length=300, blank=True)
     answer = models.CharField(max_length=10, choices=Answer.choices, blank=True, default="")
-    received_at = models.DateTimeField(help_text=_("When the message reached the inbound server."))
-    processed_at = models.DateTimeField(null=True, blank=True, help_text=_("When it committed."))
+    received_at = models.DateTimeField(help_text="When the message reached the inbound server.")
+    processed_at = models.DateTimeField(null=True, blank=True, help_text="When it committed.")
     answered_at = models.DateTimeField(null=True, blank=True)
     last_error = models.CharField(max_length=200, blank=True)
 
@@ -101,11 +101,11 @@ class OutgoingEmail(models.Model):
     marked after, with TurnEmail's states: a claim never marked is never sent again."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", _("not sent yet (or refused by the server: may be retried)")
-        SENDING = "sending", _("claimed: an attempt began and never reported back")
-        SENT = "sent", _("accepted by the SMTP server")
-        UNCERTAIN = "uncertain", _("the exchange broke after the server may have accepted it")
-        SKIPPED = "skipped", _("not sent: no longer due, turned off, or the address is suppressed")
+        PENDING = "pending", "not sent yet (or refused by the server: may be retried)"
+        SENDING = "sending", "claimed: an attempt began and never reported back"
+        SENT = "sent", "accepted by the SMTP server"
+        UNCERTAIN = "uncertain", "the exchange broke after the server may have accepted it"
+        SKIPPED = "skipped", "not sent: no longer due, turned off, or the address is suppressed"
 
     kind = models.CharField(max_length=32)
     key = models.CharField(max_length=200)
@@ -136,11 +136,11 @@ class Suppression(models.Model):
     provider's tracking webhook), or it unsubscribed without an account (an invitation)."""
 
     class Reason(models.TextChoices):
-        BOUNCED = "bounced", _("the address bounced")
-        COMPLAINED = "complained", _("marked as spam")
-        UNSUBSCRIBED = "unsubscribed", _("unsubscribed with the one-click link")
+        BOUNCED = "bounced", "the address bounced"
+        COMPLAINED = "complained", "marked as spam"
+        UNSUBSCRIBED = "unsubscribed", "unsubscribed with the one-click link"
 
-    email = models.EmailField(max_length=254, unique=True, help_text=_("Stored in lower case."))
+    email = models.EmailField(max_length=254, unique=True, help_text="Stored in lower case.")
     reason = models.CharField(max_length=12, choices=Reason.choices)
     detail = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -166,13 +166,13 @@ class Preferences(models.Model):
     quiet_start = models.TimeField(null=True, blank=True)
     quiet_end = models.TimeField(null=True, blank=True)
     reminder_percent = models.PositiveSmallIntegerField(
-        default=25, help_text=_("Remind when this share of the time per move is left; 0: never.")
+        default=25, help_text="Remind when this share of the time per move is left; 0: never."
     )
     auto_vacation = models.BooleanField(
         default=True,
-        help_text=_("Take a vacation day when a clock would run out, while days remain."),
+        help_text="Take a vacation day when a clock would run out, while days remain.",
     )
-    vacation_days = models.FloatField(default=7.0, help_text=_("Balance at balance_at."))
+    vacation_days = models.FloatField(default=7.0, help_text="Balance at balance_at.")
     balance_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
@@ -185,8 +185,8 @@ class Vacation(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField()
-    automatic = models.BooleanField(default=False, help_text=_("Taken when a clock ran out."))
-    resumed = models.BooleanField(default=False, help_text=_("Its end was carried out."))
+    automatic = models.BooleanField(default=False, help_text="Taken when a clock ran out.")
+    resumed = models.BooleanField(default=False, help_text="Its end was carried out.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

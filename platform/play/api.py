@@ -65,8 +65,8 @@ class ResultView(APIView):
 
 
 class ActionInput(serializers.Serializer):
-    action = serializers.JSONField(help_text=_("An action object from `legal`, or its notation."))
-    version = serializers.IntegerField(help_text=_("The match version your choice was made at."))
+    action = serializers.JSONField(help_text="An action object from `legal`, or its notation.")
+    version = serializers.IntegerField(help_text="The match version your choice was made at.")
 
 
 class ActionsView(APIView):
@@ -119,7 +119,7 @@ class LogView(APIView):
 
 
 class UndoInput(serializers.Serializer):
-    version = serializers.IntegerField(help_text=_("The match version you last saw."))
+    version = serializers.IntegerField(help_text="The match version you last saw.")
 
 
 class UndoView(APIView):

@@ -33,11 +33,11 @@ class Match(models.Model):
     mode = models.CharField(max_length=8, default="live")
     move_seconds = models.PositiveIntegerField(default=300)
     version = models.PositiveIntegerField(default=0)
-    state = models.JSONField(help_text=_("Engine snapshot at `version` (the log is the truth)."))
+    state = models.JSONField(help_text="Engine snapshot at `version` (the log is the truth).")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     outcome = models.JSONField(null=True, blank=True)
     deadline = models.DateTimeField(
-        null=True, blank=True, help_text=_("When the seats to act run out of time.")
+        null=True, blank=True, help_text="When the seats to act run out of time."
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -47,9 +47,7 @@ class Match(models.Model):
         choices=TimeoutPolicy.choices,
         blank=True,
         default="",
-        help_text=_(
-            "What happens when a seat runs out of time; blank: forfeit if ranked, else bot."
-        ),
+        help_text="What happens when a seat runs out of time; blank: forfeit if ranked, else bot.",
     )
 
     class Meta:
@@ -96,23 +94,23 @@ class Seat(models.Model):
     bot = models.CharField(max_length=32, blank=True)
     to_act = models.BooleanField(default=False)
     to_act_since = models.PositiveIntegerField(
-        null=True, blank=True, help_text=_("The version at which this seat began to owe a move.")
+        null=True, blank=True, help_text="The version at which this seat began to owe a move."
     )
     forfeited = models.BooleanField(default=False)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.FloatField(null=True, blank=True)
     missed_in_a_row = models.PositiveSmallIntegerField(
-        default=0, help_text=_("Turns in a row the clock ran out and a bot moved for this seat.")
+        default=0, help_text="Turns in a row the clock ran out and a bot moved for this seat."
     )
     last_missed_seq = models.PositiveIntegerField(
         default=0,
-        help_text=_(
+        help_text=(
             "The log entry of the last missed move (a move of the player's own "
             "after it starts the count again)."
         ),
     )
     paused_at = models.DateTimeField(
-        null=True, blank=True, help_text=_("On vacation since: the match's clock does not run out.")
+        null=True, blank=True, help_text="On vacation since: the match's clock does not run out."
     )
 
     class Meta:
@@ -152,21 +150,21 @@ class ActionRecord(models.Model):
     seq = models.PositiveIntegerField()
     seat = models.SmallIntegerField()
     action = models.JSONField()
-    public_action = models.JSONField(help_text=_("The action as other seats may see it."))
-    text = models.CharField(max_length=300, help_text=_("The public sentence for the log."))
+    public_action = models.JSONField(help_text="The action as other seats may see it.")
+    text = models.CharField(max_length=300, help_text="The public sentence for the log.")
     to_act_before = models.JSONField(default=list)
     timed_out = models.BooleanField(
-        default=False, help_text=_("The site chose this action: the seat's clock ran out.")
+        default=False, help_text="The site chose this action: the seat's clock ran out."
     )
     revealed = models.BooleanField(
         default=True,
-        help_text=_(
+        help_text=(
             "The decision showed something hidden (the engine's `reveals`): it cannot be "
             "taken back. Site events, and entries from before undo existed, count as revealing."
         ),
     )
     undone_by = models.PositiveIntegerField(
-        null=True, blank=True, help_text=_("The seq of the `_undo` entry that took it back.")
+        null=True, blank=True, help_text="The seq of the `_undo` entry that took it back."
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

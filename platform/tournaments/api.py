@@ -23,7 +23,7 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
     co_organisers = serializers.SerializerMethodField()
     entrants = serializers.SerializerMethodField()
     current_round = serializers.SerializerMethodField()
-    invite = serializers.SerializerMethodField(help_text=_("The invite token, for organisers."))
+    invite = serializers.SerializerMethodField(help_text="The invite token, for organisers.")
 
     class Meta:
         model = Tournament
@@ -131,11 +131,11 @@ class TournamentDetail(APIView):
 
 
 class StandingRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    entrant = serializers.IntegerField(help_text=_("The registration id."))
+    entrant = serializers.IntegerField(help_text="The registration id.")
     name = serializers.CharField()
     rank = serializers.IntegerField()
     points = serializers.FloatField()
-    tiebreaks = serializers.DictField(child=serializers.FloatField(), help_text=_("In order."))
+    tiebreaks = serializers.DictField(child=serializers.FloatField(), help_text="In order.")
     played = serializers.IntegerField()
     byes = serializers.IntegerField()
     eliminated = serializers.BooleanField()
@@ -156,11 +156,9 @@ class TournamentTableSerializer(serializers.Serializer):  # type: ignore[type-ar
     id = serializers.IntegerField()
     key = serializers.CharField()
     match = serializers.IntegerField(allow_null=True)
-    players = serializers.ListField(
-        child=serializers.DictField(), help_text=_("Planned seat order.")
-    )
+    players = serializers.ListField(child=serializers.DictField(), help_text="Planned seat order.")
     finished = serializers.BooleanField()
-    manual = serializers.BooleanField(help_text=_("The result was set by an organiser."))
+    manual = serializers.BooleanField(help_text="The result was set by an organiser.")
 
 
 class TournamentRoundSerializer(serializers.Serializer):  # type: ignore[type-arg]

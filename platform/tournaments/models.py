@@ -55,18 +55,18 @@ class Tournament(models.Model):
     description = models.TextField(blank=True, max_length=2000)
     game = models.CharField(max_length=32)
     format = models.CharField(max_length=24, choices=Format.choices)
-    table_size = models.PositiveSmallIntegerField(help_text=_("Seats at each table."))
+    table_size = models.PositiveSmallIntegerField(help_text="Seats at each table.")
     advance = models.PositiveSmallIntegerField(
-        default=1, help_text=_("Elimination: how many of each table go through.")
+        default=1, help_text="Elimination: how many of each table go through."
     )
-    rounds = models.PositiveSmallIntegerField(default=0, help_text=_("Swiss: number of rounds."))
+    rounds = models.PositiveSmallIntegerField(default=0, help_text="Swiss: number of rounds.")
     ranked = models.BooleanField(default=False)
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.LIVE)
     move_seconds = models.PositiveIntegerField(default=300)
     options = models.JSONField(default=dict, blank=True)
     starts_at = models.DateTimeField(null=True, blank=True)
     checkin_minutes = models.PositiveIntegerField(
-        default=0, help_text=_("Check-in opens this long before the start (0: no check-in).")
+        default=0, help_text="Check-in opens this long before the start (0: no check-in)."
     )
     registration_open = models.BooleanField(default=False)
     max_players = models.PositiveIntegerField(null=True, blank=True)
@@ -83,10 +83,10 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="tournaments_co_organised"
     )
     standings = models.JSONField(
-        default=list, blank=True, help_text=_("The standings after the last complete round.")
+        default=list, blank=True, help_text="The standings after the last complete round."
     )
     stamp = models.PositiveIntegerField(
-        default=0, help_text=_("Bumped on every change a page shows (the live update polls it).")
+        default=0, help_text="Bumped on every change a page shows (the live update polls it)."
     )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -148,7 +148,7 @@ class Registration(models.Model):
     bot = models.CharField(max_length=32, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     checked_in_at = models.DateTimeField(null=True, blank=True)
-    rating = models.FloatField(null=True, blank=True, help_text=_("Ladder rating at the start."))
+    rating = models.FloatField(null=True, blank=True, help_text="Ladder rating at the start.")
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="1 = top seed.")
     manual_seed = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -186,7 +186,7 @@ class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds_set")
     number = models.PositiveSmallIntegerField()
     label = models.CharField(max_length=60)
-    byes = models.JSONField(default=list, blank=True, help_text=_("Registration ids with a bye."))
+    byes = models.JSONField(default=list, blank=True, help_text="Registration ids with a bye.")
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -219,7 +219,7 @@ class TournamentTable(models.Model):
     seats = models.JSONField(default=list)
     places = models.JSONField(null=True, blank=True)
     scores = models.JSONField(null=True, blank=True)
-    manual = models.BooleanField(default=False, help_text=_("An organiser set this result."))
+    manual = models.BooleanField(default=False, help_text="An organiser set this result.")
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
