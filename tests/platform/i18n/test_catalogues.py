@@ -97,7 +97,9 @@ def test_the_compiled_catalogue_says_what_its_po_says(po_path):
             want = [entry.msgstr_plural[0], entry.msgstr_plural.get(1, entry.msgstr_plural[0])]
         else:
             got = [
-                compiled.pgettext(context, entry.msgid) if context else compiled.gettext(entry.msgid)
+                compiled.pgettext(context, entry.msgid)
+                if context
+                else compiled.gettext(entry.msgid)
             ]
             want = [entry.msgstr]
         assert got == want, f"{mo_path} is stale for {entry.msgid!r}: run `make messages`"

@@ -72,7 +72,9 @@ def test_the_switch_refuses_a_language_the_site_lacks_and_changes_nothing(client
     client.force_login(alice)
     response = client.post("/language/", {"language": bad, "next": "/"})
     assert response.status_code == 400
-    assert "Unknown language" in response.content.decode() or "Ngôn ngữ" in response.content.decode()
+    assert (
+        "Unknown language" in response.content.decode() or "Ngôn ngữ" in response.content.decode()
+    )
     assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
     alice.refresh_from_db()
     assert alice.language == "vi"
