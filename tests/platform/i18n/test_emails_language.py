@@ -36,7 +36,10 @@ def test_each_player_gets_the_turn_email_in_their_own_language(
         lobby_join(table_id=table.pk, user=bob)  # bob's request, in English, starts the match
     [to_alice], [to_bob] = _to(alice.email), _to(bob.email)
     assert to_alice.subject.startswith("Tu turno en ")
-    assert "Hola, alice" in to_alice.body and "Haz tu jugada en el sitio" in to_alice.alternatives[0][0]
+    assert (
+        "Hola, alice" in to_alice.body
+        and "Haz tu jugada en el sitio" in to_alice.alternatives[0][0]
+    )
     assert to_bob.subject.startswith("Đến lượt bạn trong ")
     assert "Xin chào bob" in to_bob.body
 
