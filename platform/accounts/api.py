@@ -58,7 +58,7 @@ class MeView(APIView):
                 data.save()
         except IntegrityError:  # someone took the name between the check and the save
             return Response(
-                {"error": "display_name_taken", "detail": "That display name is taken."},
+                {"error": "display_name_taken", "detail": _("That display name is taken.")},
                 status=400,
             )
         return Response(data.data)
@@ -106,17 +106,17 @@ class TokenView(APIView):
             )
         if user is None:
             return Response(
-                {"error": "invalid_credentials", "detail": "Wrong e-mail address or password."},
+                {"error": "invalid_credentials", "detail": _("Wrong e-mail address or password.")},
                 status=400,
             )
         if not user.is_active:  # allauth's authenticate returns it (for its "inactive" page)
             return Response(
-                {"error": "account_inactive", "detail": "This account is suspended."},
+                {"error": "account_inactive", "detail": _("This account is suspended.")},
                 status=403,
             )
         if not EmailAddress.objects.filter(user=user, verified=True).exists():
             return Response(
-                {"error": "unverified", "detail": "Confirm your e-mail address first."},
+                {"error": "unverified", "detail": _("Confirm your e-mail address first.")},
                 status=403,
             )
         token, _created = Token.objects.get_or_create(user=user)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, pagination, permissions, serializers
 from rest_framework.request import Request

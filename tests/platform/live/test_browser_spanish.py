@@ -9,9 +9,16 @@ import re
 
 import pytest
 
-from .test_browser_live_play import CHROMIUM, TIMEOUT_MS, _acting, _choose, _version, _wait_js
+from .test_browser_live_play import (
+    CHROMIUM,
+    TIMEOUT_MS,
+    _acting,
+    _choose,
+    _version,
+    _wait_js,
+    browser,  # noqa: F401 - the fixture
+)
 from .test_browser_live_play import _wait_for_version as _wait_version
-from .test_browser_live_play import browser  # noqa: F401 - the fixture
 
 pytestmark = [
     pytest.mark.browser,
