@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User, validate_display_name
@@ -50,6 +51,12 @@ class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         fields = ["display_name", "turn_emails", "language"]
         labels = {"display_name": _("Display name")}
         help_texts = {"display_name": DISPLAY_NAME_HELP}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The empty choice says what it means (the browser's language), not "---------".
+        language: Any = self.fields["language"]
+        language.choices = [("", _("Your browser's language")), *settings.LANGUAGES]
 
     def clean_display_name(self) -> str:
         return clean_unique_display_name(self.cleaned_data["display_name"], self.instance.pk)
