@@ -179,12 +179,12 @@ def _play_reason(error: PlayError) -> str:
 
 def _why_no_choice(match: Match, seat: Seat, *, after_a_move: bool) -> str:
     if match.is_finished:
-        return "The match is over."
+        return _("The match is over.")
     if seat.forfeited:
-        return "You have left this match."
+        return _("You have left this match.")
     if after_a_move:
-        return "Your turn ended with the line before this one: this line was not applied."
-    return "It is not your turn (the match has moved on since that e-mail)."
+        return _("Your turn ended with the line before this one: this line was not applied.")
+    return _("It is not your turn (the match has moved on since that e-mail).")
 
 
 def _refuse(record: InboundReply, line: str, reason: str) -> str:
