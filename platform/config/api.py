@@ -6,7 +6,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
@@ -21,7 +21,7 @@ MAX_JSON_DEPTH = 32
 
 class RequestTooLarge(exceptions.APIException):
     status_code = 413
-    default_detail = _lazy("The request body is too large.")
+    default_detail = gettext_lazy("The request body is too large.")
     default_code = "too_large"
 
 

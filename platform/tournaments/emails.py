@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from notifications.services import claimed_deliver, render_email
 from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
 from outbox.services import job_record
+from tournaments.labels import round_label
 from tournaments.models import Registration, Round, Tournament, TournamentEmail
 
 log = logging.getLogger(__name__)
@@ -184,7 +185,7 @@ def _table_context(row: TournamentEmail) -> dict[str, Any]:
         return {"match_link": None, "round_label": _("Round %(n)s") % {"n": row.round}}
     return {
         "match_link": settings.SITE_URL + reverse("play:match", args=[table.match.pk]),
-        "round_label": table.round.label,
+        "round_label": round_label(table.round.label),
         "opponents": [
             s.name for s in table.match.seats.select_related("user") if s.user_id != row.user.pk
         ],

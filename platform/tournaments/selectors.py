@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
 
+from tournaments.labels import round_label
 from tournaments.models import Registration, Round, Tournament, TournamentTable
 
 T = Tournament.Status
@@ -148,7 +149,10 @@ def my_next_game(tournament: Tournament, registration: Registration | None) -> d
         return {"kind": "wait", "text": _("Waiting for the first round.")}
     table = _find_table(current, registration.pk)
     if registration.pk in current.byes:
-        return {"kind": "bye", "text": _("%(round)s: you have a bye.") % {"round": current.label}}
+        return {
+            "kind": "bye",
+            "text": _("%(round)s: you have a bye.") % {"round": round_label(current.label)},
+        }
     if table is None:
         row = next((r for r in tournament.standings if r["entrant"] == registration.pk), None)
         if row and row.get("eliminated"):
@@ -158,11 +162,12 @@ def my_next_game(tournament: Tournament, registration: Registration | None) -> d
         return {
             "kind": "wait",
             "text": _("%(round)s: your game is over; waiting for the other tables.")
-            % {"round": current.label},
+            % {"round": round_label(current.label)},
         }
     return {
         "kind": "play",
-        "text": _("%(round)s, table %(table)s") % {"round": current.label, "table": table.key},
+        "text": _("%(round)s, table %(table)s")
+        % {"round": round_label(current.label), "table": table.key},
         "match": table.match_id,
     }
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.core import all_games
@@ -24,11 +25,11 @@ from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 
 TIEBREAK_LABELS = {
-    "opponents_points": "Opp. points",
-    "game_score": "Game score",
-    "rating": "Rating",
-    "buchholz": "Buchholz",
-    "wins": "Wins",
+    "opponents_points": gettext_lazy("Opp. points"),
+    "game_score": gettext_lazy("Game score"),
+    "rating": gettext_lazy("Rating"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "wins": gettext_lazy("Wins"),
 }
 
 
