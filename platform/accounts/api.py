@@ -88,6 +88,7 @@ class TokenView(APIView):
             400: dict,
             403: dict,
             429: dict,
+            **error_responses(413, 415),  # a body too large, or not JSON nor a form
         },
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
