@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from zoneinfo import available_timezones
 
 from django import forms
 from django.conf import settings
@@ -45,10 +46,21 @@ class SignupForm(forms.Form):
         user.save(update_fields=["display_name"])
 
 
+def zone_choices() -> list[tuple[str, Any]]:
+    return [("", _("My browser's time zone")), *((z, z) for z in sorted(available_timezones()))]
+
+
 class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        required=False,
+        choices=zone_choices,
+        help_text=_("Every time on the site and in your e-mails is shown in this zone."),
+    )
+
     class Meta:
         model = User
-        fields = ["display_name", "turn_emails", "language"]
+        fields = ["display_name", "turn_emails", "language", "time_zone"]
         labels = {"display_name": _("Display name")}
         help_texts = {"display_name": DISPLAY_NAME_HELP}
 
@@ -60,3 +72,12 @@ class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean_display_name(self) -> str:
         return clean_unique_display_name(self.cleaned_data["display_name"], self.instance.pk)
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("To be sure it is you."),
+    )

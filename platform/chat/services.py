@@ -104,7 +104,11 @@ def _not_muted(author: User) -> None:
     mute = selectors.active_sanction(author, Sanction.Kind.MUTE)
     if mute is None:
         return
-    until = f"until {mute.until:%d %b %Y %H:%M} UTC" if mute.until else "until further notice"
+    until = (
+        _("until %(when)s") % {"when": f"{timezone.localtime(mute.until):%d %b %Y %H:%M %Z}"}
+        if mute.until  # the reader's zone
+        else _("until further notice")
+    )
     raise ChatError(
         "chat_muted", _("The moderators muted you in the chat %(until)s.") % {"until": until}, 403
     )

@@ -90,6 +90,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # After the authentication: the account's time zone, else the browser's (accounts/zones.py).
+    "accounts.zones.time_zone_middleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -108,6 +110,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "config.context.site",
                 "django.template.context_processors.i18n",
+                "lobbies.context.invitations",
             ],
         },
     },
@@ -360,6 +363,9 @@ BACKGROUND_TICKS = env_bool("BACKGROUND_TICKS", False)
 # Seconds the process that recorded an outbox job has to carry it out before the outbox worker
 # takes it (outbox/services.py).
 OUTBOX_GRACE_SECONDS = env_int("OUTBOX_GRACE_SECONDS", 10)
+# Seconds a deadline-sweep pass spends on the automatic moves itself before it leaves the rest
+# to the outbox workers (notifications/sweep.py, "timeouts_run").
+SWEEP_TIMEOUTS_SECONDS = env_int("SWEEP_TIMEOUTS_SECONDS", 10)
 
 LOGGING = {
     "version": 1,

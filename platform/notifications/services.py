@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from accounts.models import User
+from accounts.zones import zone_for_address
 from notifications.models import InboundReply, Preferences, TurnEmail
 from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import chat_since_last_mail, prompt_context
@@ -52,8 +53,12 @@ def language_of(user: Any, default: str | None = None) -> str:
 def render_email(
     name: str, context: dict[str, Any], to: str, language: str | None = None
 ) -> EmailMultiAlternatives:
-    """templates/emails/<name>/{subject.txt,body.txt,body.html}, in the recipient's language."""
-    with translation.override(language or recipient_language(to)):
+    """templates/emails/<name>/{subject.txt,body.txt,body.html}, in the recipient's language
+    and time zone (their account's; English and UTC for an address without an account)."""
+    with (
+        translation.override(language or recipient_language(to)),
+        timezone.override(zone_for_address(to)),
+    ):
         subject = " ".join(render_to_string(f"emails/{name}/subject.txt", context).split())
         text = render_to_string(f"emails/{name}/body.txt", context)
         html = render_to_string(f"emails/{name}/body.html", context)
