@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0002_game_emails_label'),
+        ('accounts', '0003_follows_blocks_time_zone'),
     ]
 
     operations = [
