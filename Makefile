@@ -1,7 +1,7 @@
 # One command per chore; each is a plain script in scripts/ (the real implementation).
 # `make test ARGS="tests/games -x"` passes arguments on to pytest.
 
-.PHONY: run test lint typecheck bench migrate worker beat outbox mail-in install demo
+.PHONY: run test lint typecheck bench migrate worker beat outbox mail-in install demo messages
 
 run:  ## install if needed, migrate, create demo accounts, serve http://127.0.0.1:8000
 	scripts/run.sh
@@ -17,6 +17,9 @@ typecheck:  ## mypy --strict on games/, mypy with django-stubs on platform/
 
 bench:  ## engine self-play timings and the scripts in bench/
 	scripts/bench.sh
+
+messages:  ## refresh locale/ (es, vi) from the code and compile it (needs gettext; docs/i18n.md)
+	scripts/messages.sh
 
 install:  ## create .venv and install the project (skipped when up to date)
 	scripts/install.sh

@@ -10,6 +10,10 @@ from django.conf import settings
 from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.shortcuts import redirect
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from accounts.models import User
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -24,7 +28,7 @@ class AccountAdapter(DefaultAccountAdapter):
             with transaction.atomic():
                 return super().save_user(request, user, form, commit)
         except IntegrityError as exc:
-            taken = "That display name or e-mail address was taken a moment ago: choose again."
+            taken = _("That display name or e-mail address was taken a moment ago: choose again.")
             messages.error(request, taken)
             raise ImmediateHttpResponse(redirect("account_signup")) from exc
 
@@ -32,3 +36,13 @@ class AccountAdapter(DefaultAccountAdapter):
         """Subjects start with the site name ("[Tabletop] ..."), not with the host name allauth
         uses without django.contrib.sites."""
         return f"[{settings.SITE_NAME}] {subject}"
+
+    def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
+        """Verification and password e-mails in the account's language; a new account (no
+        setting yet) gets the language of the page it signed up on."""
+        user = context.get("user")
+        if user is None:
+            user = User.objects.filter(email__iexact=email).only("language").first()
+        chosen = getattr(user, "language", "") or translation.get_language()
+        with translation.override(chosen or settings.LANGUAGE_CODE):
+            super().send_mail(template_prefix, email, context)

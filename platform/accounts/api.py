@@ -9,6 +9,7 @@ from allauth.account.models import EmailAddress
 from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.authtoken.models import Token
@@ -64,14 +65,14 @@ class MeView(APIView):
                 data.save()
         except IntegrityError:  # someone took the name between the check and the save
             return Response(
-                {"error": "display_name_taken", "detail": "That display name is taken."},
+                {"error": "display_name_taken", "detail": _("That display name is taken.")},
                 status=400,
             )
         return Response(data.data)
 
 
 class TokenInput(serializers.Serializer):  # type: ignore[type-arg]
-    username = serializers.EmailField(help_text="Your e-mail address.")
+    username = serializers.EmailField(help_text=_("Your e-mail address."))
     password = serializers.CharField(style={"input_type": "password"})
 
 
@@ -94,6 +95,7 @@ class TokenView(APIView):
             400: dict,
             403: dict,
             429: dict,
+            **error_responses(413, 415),  # a body too large, or not JSON nor a form
         },
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -112,20 +114,20 @@ class TokenView(APIView):
             )
         if user is None:
             return Response(
-                {"error": "invalid_credentials", "detail": "Wrong e-mail address or password."},
+                {"error": "invalid_credentials", "detail": _("Wrong e-mail address or password.")},
                 status=400,
             )
         if not user.is_active:  # allauth's authenticate returns it (for its "inactive" page)
             return Response(
-                {"error": "account_inactive", "detail": "This account is suspended."},
+                {"error": "account_inactive", "detail": _("This account is suspended.")},
                 status=403,
             )
         if not EmailAddress.objects.filter(user=user, verified=True).exists():
             return Response(
-                {"error": "unverified", "detail": "Confirm your e-mail address first."},
+                {"error": "unverified", "detail": _("Confirm your e-mail address first.")},
                 status=403,
             )
-        token, _ = Token.objects.get_or_create(user=user)
+        token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 
 

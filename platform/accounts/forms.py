@@ -6,11 +6,14 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User, validate_display_name
 
-DISPLAY_NAME_HELP = "Shown to other players: 3 to 24 letters, digits, dots, dashes or underscores."
+DISPLAY_NAME_HELP = _(
+    "Shown to other players: 3 to 24 letters, digits, dots, dashes or underscores."
+)
 
 
 def clean_unique_display_name(value: str, exclude_pk: int | None = None) -> str:
@@ -21,7 +24,7 @@ def clean_unique_display_name(value: str, exclude_pk: int | None = None) -> str:
     if exclude_pk is not None:
         taken = taken.exclude(pk=exclude_pk)
     if taken.exists():
-        raise forms.ValidationError("That display name is taken.", code="display_name_taken")
+        raise forms.ValidationError(_("That display name is taken."), code="display_name_taken")
     return value
 
 
@@ -29,7 +32,7 @@ class SignupForm(forms.Form):
     """Extra sign-up field for django-allauth (ACCOUNT_SIGNUP_FORM_CLASS: its form extends this)."""
 
     display_name = forms.CharField(
-        label="Display name",
+        label=_("Display name"),
         max_length=24,
         help_text=DISPLAY_NAME_HELP,
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
@@ -57,9 +60,15 @@ class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = User
-        fields = ["display_name", "turn_emails", "time_zone"]
-        labels = {"display_name": "Display name"}
+        fields = ["display_name", "turn_emails", "language", "time_zone"]
+        labels = {"display_name": _("Display name")}
         help_texts = {"display_name": DISPLAY_NAME_HELP}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The empty choice says what it means (the browser's language), not "---------".
+        language: Any = self.fields["language"]
+        language.choices = [("", _("Your browser's language")), *settings.LANGUAGES]
 
     def clean_display_name(self) -> str:
         return clean_unique_display_name(self.cleaned_data["display_name"], self.instance.pk)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 DISPLAY_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,22}[A-Za-z0-9]$")
 RESERVED_NAMES = {"admin", "bot", "system", "anonymous", "spectator", "moderator"}
@@ -17,20 +19,22 @@ def validate_display_name(value: str) -> None:
     """3-24 letters, digits, '.', '_' or '-', starting and ending with a letter or digit."""
     if not DISPLAY_NAME_RE.match(value or ""):
         raise ValidationError(
-            "A display name has 3 to 24 letters, digits, dots, dashes or underscores, "
-            "and starts and ends with a letter or digit.",
+            _(
+                "A display name has 3 to 24 letters, digits, dots, dashes or underscores, "
+                "and starts and ends with a letter or digit."
+            ),
             code="display_name_format",
         )
     if value.lower() in RESERVED_NAMES:
-        raise ValidationError("That name is reserved.", code="display_name_reserved")
+        raise ValidationError(_("That name is reserved."), code="display_name_reserved")
     words = set(re.split(r"[_.-]", value.lower()))
     if "deleted" in words:
         # An erased account is shown as "Deleted player 12": nobody may pass for one.
-        raise ValidationError("That name is reserved.", code="display_name_reserved")
+        raise ValidationError(_("That name is reserved."), code="display_name_reserved")
     if {"bot", "bots"} & words:
         # Bots sit as "Greedy bot", "Random bot"...: no person may pass for one ("Greedy_bot").
         raise ValidationError(
-            "A name with the word 'bot' in it is reserved for the site's bots.",
+            _("A name with the word 'bot' in it is reserved for the site's bots."),
             code="display_name_bot",
         )
 
@@ -59,13 +63,26 @@ class User(AbstractUser):
     """A player. Logs in with e-mail; shown everywhere by `display_name`."""
 
     username = None  # type: ignore[assignment]
-    email = models.EmailField("e-mail address", unique=True)
-    display_name = models.CharField(max_length=24, validators=[validate_display_name])
+    email = models.EmailField(_("e-mail address"), unique=True)
+    display_name = models.CharField(
+        _("display name"), max_length=24, validators=[validate_display_name]
+    )
     turn_emails = models.BooleanField(
-        "e-mail me about my games",
+        _("e-mail me about my games"),
         default=True,
-        help_text="Your turn (one e-mail per turn, only when you have no window open on that "
-        "game; reply to it to move), game over, a seat handed to a bot, invitations.",
+        help_text=_(
+            "Your turn (one e-mail per turn, only when you have no window open on that "
+            "game; reply to it to move), game over, a seat handed to a bot, invitations."
+        ),
+    )
+    # Empty: the browser's language (Accept-Language). E-mails to the player use it too.
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        default="",
+        help_text=_("Pages and e-mails in this language; empty follows your browser."),
     )
 
     time_zone = models.CharField(

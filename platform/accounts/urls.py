@@ -7,6 +7,7 @@ urlpatterns = [
     path("players/<str:display_name>/", views.profile, name="profile"),
     path("players/<str:display_name>/<str:verb>/", views.person_verb, name="person_verb"),
     path("settings/", views.settings_edit, name="settings"),
+    path("language/", views.set_language, name="set_language"),
     path("settings/data/", views.your_data, name="your_data"),
     path("settings/data/download/", views.data_download, name="data_download"),
     path("friends/", views.friends, name="friends"),

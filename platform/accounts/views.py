@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
 
 from accounts import selectors, services
 from accounts.forms import DeleteAccountForm, SettingsForm
@@ -55,11 +57,39 @@ def settings_edit(request: HttpRequest) -> HttpResponse:
             with transaction.atomic():
                 form.save()
         except IntegrityError:  # someone took the name between the check and the save
-            form.add_error("display_name", "That display name is taken.")
+            form.add_error("display_name", _("That display name is taken."))
         else:
-            messages.success(request, "Your settings are saved.")
-            return redirect("accounts:settings")
+            translation.activate(user.language or translation.get_language())
+            messages.success(request, _("Your settings are saved."))
+            response = redirect("accounts:settings")
+            _remember_language(response, user.language)
+            return response
     return render(request, "accounts/settings.html", {"form": form})
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The footer's switch: Django's cookie, and the account's setting when signed in (so that
+    e-mails and other devices follow)."""
+    chosen = request.POST.get("language", "")
+    if chosen not in dict(settings.LANGUAGES):
+        return HttpResponseBadRequest(
+            _("Unknown language: choose one of %(choices)s.")
+            % {"choices": ", ".join(code for code, _name in settings.LANGUAGES)},
+            content_type="text/plain; charset=utf-8",
+        )
+    response = django_set_language(request)
+    if request.user.is_authenticated:
+        User.objects.filter(pk=request.user.pk).update(language=chosen)
+    return response
+
+
+def _remember_language(response: HttpResponse, language: str) -> None:
+    """The cookie follows the account's setting, so the choice outlives the session."""
+    if language:
+        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, samesite="Lax")
+    else:
+        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
 
 
 PERSON_VERBS = {

@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from chat import moderation
 from chat.errors import ChatError
@@ -71,7 +72,11 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             try:
                 outcome = act(report)
             except ChatError as exc:
-                self.message_user(request, f"Report {report.pk}: {exc.message}", messages.WARNING)
+                self.message_user(
+                    request,
+                    _("Report %(pk)s: %(message)s") % {"pk": report.pk, "message": exc.message},
+                    messages.WARNING,
+                )
                 continue
             moderation.reports_settle(
                 staff=request.user,
@@ -89,14 +94,18 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             outcome="dismissed",
             status=Report.Status.DISMISSED,
         )
-        self.message_user(request, f"Dismissed {settled} report(s).", messages.SUCCESS)
+        self.message_user(
+            request, _("Dismissed %(settled)s report(s).") % {"settled": settled}, messages.SUCCESS
+        )
 
     @admin.action(description="Remove the reported lines")
     def remove_lines(self, request: HttpRequest, queryset: QuerySet[Report]) -> None:
         lines = set(queryset.values_list("line_id", flat=True))
         for line_id in lines:
             moderation.line_remove(staff=request.user, line_id=line_id)
-        self.message_user(request, f"Removed {len(lines)} line(s).", messages.SUCCESS)
+        self.message_user(
+            request, _("Removed %(value)s line(s).") % {"value": len(lines)}, messages.SUCCESS
+        )
 
     def _mute(
         self, request: HttpRequest, queryset: QuerySet[Report], minutes: int, label: str
@@ -111,7 +120,9 @@ class ReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             )
             return f"author muted for {label}"
 
-        self._each(request, queryset, mute_author, f"Muted in the chat for {label}")
+        self._each(
+            request, queryset, mute_author, _("Muted in the chat for %(label)s") % {"label": label}
+        )
 
     @admin.action(description="Mute the authors in the chat for an hour")
     def mute_hour(self, request: HttpRequest, queryset: QuerySet[Report]) -> None:
@@ -159,7 +170,9 @@ class ChatLineAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def remove(self, request: HttpRequest, queryset: QuerySet[ChatLine]) -> None:
         for line in queryset:
             moderation.line_remove(staff=request.user, line_id=line.pk)
-        self.message_user(request, f"Removed {queryset.count()} line(s).", messages.SUCCESS)
+        self.message_user(
+            request, _("Removed %(value)s line(s).") % {"value": queryset.count()}, messages.SUCCESS
+        )
 
 
 class SanctionForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -179,7 +192,7 @@ class SanctionForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("kind") == Sanction.Kind.MUTE and not data.get("minutes"):
-            self.add_error("minutes", "How long is the chat mute?")
+            self.add_error("minutes", _("How long is the chat mute?"))
         if data.get("user") is not None:
             try:
                 moderation.sanction_check(
@@ -244,4 +257,6 @@ class SanctionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                 self.message_user(request, f"{sanction}: {exc.message}", messages.WARNING)
             else:
                 lifted += 1
-        self.message_user(request, f"Lifted {lifted} sanction(s).", messages.SUCCESS)
+        self.message_user(
+            request, _("Lifted %(lifted)s sanction(s).") % {"lifted": lifted}, messages.SUCCESS
+        )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.exceptions import ParseError
@@ -54,9 +55,9 @@ def _body(request: Request) -> dict[str, Any]:
     try:
         data = request.data
     except ParseError as exc:
-        raise errors.malformed(f"Malformed JSON: {exc.detail}") from exc
+        raise errors.malformed(_("Malformed JSON: %(detail)s") % {"detail": exc.detail}) from exc
     if not isinstance(data, dict):
-        raise errors.malformed("Send a JSON object.")
+        raise errors.malformed(_("Send a JSON object."))
     return dict(data)
 
 

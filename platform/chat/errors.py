@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from shared.errors import ServiceError
 
 
@@ -10,7 +12,7 @@ class ChatError(ServiceError):
 
 
 def not_found(what: str = "chat") -> ChatError:
-    return ChatError("not_found", f"There is no such {what}.", 404)
+    return ChatError("not_found", _("There is no such %(what)s.") % {"what": what}, 404)
 
 
 def malformed(message: str) -> ChatError:
@@ -18,8 +20,8 @@ def malformed(message: str) -> ChatError:
 
 
 def not_logged_in() -> ChatError:
-    return ChatError("not_logged_in", "Log in to chat.", 403)
+    return ChatError("not_logged_in", _("Log in to chat."), 403)
 
 
 def suspended() -> ChatError:
-    return ChatError("suspended", "This account is suspended.", 403)
+    return ChatError("suspended", _("This account is suspended."), 403)

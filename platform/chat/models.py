@@ -13,11 +13,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Channel(models.TextChoices):
-    PLAYERS = "players", "Players"
-    SPECTATORS = "spectators", "Spectators"
+    PLAYERS = "players", _("Players")
+    SPECTATORS = "spectators", _("Spectators")
 
 
 class ChatLine(models.Model):
@@ -87,15 +88,15 @@ class ChatPreference(models.Model):
 
 class Report(models.Model):
     class Reason(models.TextChoices):
-        ABUSE = "abuse", "Insults or harassment"
-        SPAM = "spam", "Spam or advertising"
-        CHEATING = "cheating", "Cheating or giving hints"
-        OTHER = "other", "Something else"
+        ABUSE = "abuse", _("Insults or harassment")
+        SPAM = "spam", _("Spam or advertising")
+        CHEATING = "cheating", _("Cheating or giving hints")
+        OTHER = "other", _("Something else")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        DISMISSED = "dismissed", "Dismissed"
-        ACTED = "acted", "Acted on"
+        OPEN = "open", _("Open")
+        DISMISSED = "dismissed", _("Dismissed")
+        ACTED = "acted", _("Acted on")
 
     line = models.ForeignKey(ChatLine, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(
@@ -137,8 +138,8 @@ class Sanction(models.Model):
     Lifting one keeps the row (`lifted_at`, `lifted_by`)."""
 
     class Kind(models.TextChoices):
-        MUTE = "mute", "Chat mute"
-        BAN = "ban", "Ban"
+        MUTE = "mute", _("Chat mute")
+        BAN = "ban", _("Ban")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sanctions"

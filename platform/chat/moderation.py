@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from chat import errors
@@ -34,7 +35,7 @@ BAN_FORFEIT_REASON = "removed by the moderators"
 
 def _staff(staff: Any) -> None:
     if staff is None or not getattr(staff, "is_staff", False):
-        raise ChatError("not_staff", "Only staff may do that.", 403)
+        raise ChatError("not_staff", _("Only staff may do that."), 403)
 
 
 def _target(staff: Any, user_id: Any, kind: str = "") -> User:
@@ -52,18 +53,18 @@ def sanction_check(*, staff: Any, user: User, kind: str = "") -> None:
     (only a superuser may), ban an account banned already."""
     _staff(staff)
     if user.pk == staff.pk:
-        raise ChatError("self", "You cannot sanction your own account.", 409)
+        raise ChatError("self", _("You cannot sanction your own account."), 409)
     if user.is_staff and not staff.is_superuser:
-        raise ChatError("staff", "Only a superuser may sanction a member of staff.", 403)
+        raise ChatError("staff", _("Only a superuser may sanction a member of staff."), 403)
     if kind == Sanction.Kind.BAN and (
         Sanction.objects.active().filter(user=user, kind=Sanction.Kind.BAN).exists()
     ):
-        raise ChatError("already_banned", "This account is banned already.", 409)
+        raise ChatError("already_banned", _("This account is banned already."), 409)
 
 
 def _reason(reason: Any) -> str:
     if not isinstance(reason, str) or not reason.strip():
-        raise errors.malformed("Give a reason: it is kept with the sanction.")
+        raise errors.malformed(_("Give a reason: it is kept with the sanction."))
     return reason.strip()[:300]
 
 
@@ -74,7 +75,10 @@ def account_chat_mute(
     if isinstance(minutes, bool) or not isinstance(minutes, int):
         raise errors.malformed("'minutes' must be a whole number.")
     if not 1 <= minutes <= MAX_MUTE_MINUTES:
-        raise errors.malformed(f"A chat mute lasts 1 to {MAX_MUTE_MINUTES} minutes.")
+        raise errors.malformed(
+            _("A chat mute lasts 1 to %(MAX_MUTE_MINUTES)s minutes.")
+            % {"MAX_MUTE_MINUTES": MAX_MUTE_MINUTES}
+        )
     reason = _reason(reason)
     with transaction.atomic():
         user = _target(staff, user_id)
@@ -141,7 +145,7 @@ def account_unban(*, staff: Any, user_id: Any) -> int:
         bans = Sanction.objects.active().filter(user=user, kind=Sanction.Kind.BAN)
         lifted = bans.update(lifted_at=timezone.now(), lifted_by=staff)
         if not lifted:
-            raise ChatError("not_banned", "This account is not banned.", 409)
+            raise ChatError("not_banned", _("This account is not banned."), 409)
         user.is_active = True
         user.save(update_fields=["is_active"])
     return lifted
@@ -154,7 +158,7 @@ def sanction_lift(*, staff: Any, sanction_id: Any) -> Sanction:
     if sanction is None:
         raise errors.not_found("sanction")
     if not sanction.is_active:
-        raise ChatError("not_active", "This sanction is no longer in force.", 409)
+        raise ChatError("not_active", _("This sanction is no longer in force."), 409)
     if sanction.kind == Sanction.Kind.BAN:
         account_unban(staff=staff, user_id=sanction.user_id)
     else:

@@ -17,6 +17,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from chat import errors, selectors
@@ -69,20 +70,23 @@ def line_clean(text: Any) -> str:
     """One line of plain text: control characters become spaces, runs of spaces one, bidi
     overrides go. Refused: not a string, empty, longer than MAX_LENGTH."""
     if not isinstance(text, str):
-        raise errors.malformed("Send the line as a string 'text'.")
+        raise errors.malformed(_("Send the line as a string 'text'."))
     if len(text) > 4 * MAX_LENGTH:  # far too long: not worth cleaning
         raise _too_long()
     spaced = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text)
     cleaned = " ".join(_BIDI.sub("", spaced).split())
     if not cleaned:
-        raise ChatError("empty", "Write something first.")
+        raise ChatError("empty", _("Write something first."))
     if len(cleaned) > MAX_LENGTH:
         raise _too_long()
     return cleaned
 
 
 def _too_long() -> ChatError:
-    return ChatError("too_long", f"A line may be at most {MAX_LENGTH} characters.")
+    return ChatError(
+        "too_long",
+        _("A line may be at most %(MAX_LENGTH)s characters.") % {"MAX_LENGTH": MAX_LENGTH},
+    )
 
 
 def _author_locked(user: Any) -> User:
@@ -101,11 +105,13 @@ def _not_muted(author: User) -> None:
     if mute is None:
         return
     until = (
-        f"until {timezone.localtime(mute.until):%d %b %Y %H:%M %Z}"  # the reader's zone
-        if mute.until
-        else "until further notice"
+        _("until %(when)s") % {"when": f"{timezone.localtime(mute.until):%d %b %Y %H:%M %Z}"}
+        if mute.until  # the reader's zone
+        else _("until further notice")
     )
-    raise ChatError("chat_muted", f"The moderators muted you in the chat {until}.", 403)
+    raise ChatError(
+        "chat_muted", _("The moderators muted you in the chat %(until)s.") % {"until": until}, 403
+    )
 
 
 def _place(
@@ -122,15 +128,15 @@ def _place(
     if table is None or place is None:
         raise errors.not_found("table")
     if table.status == Table.Status.STARTED:
-        raise ChatError("started", "The game has started: chat in the match.", 409)
+        raise ChatError("started", _("The game has started: chat in the match."), 409)
     if table.status == Table.Status.CANCELLED:
-        raise ChatError("cancelled", "This table was cancelled.", 409)
+        raise ChatError("cancelled", _("This table was cancelled."), 409)
     return place
 
 
 def _rate_check(author: User) -> None:
     now = timezone.now()
-    longest = max(seconds for _, seconds in RATE_LIMITS)
+    longest = max(seconds for _k, seconds in RATE_LIMITS)
     recent = list(
         ChatLine.objects.filter(
             author=author, created_at__gt=now - timedelta(seconds=longest)
@@ -139,7 +145,10 @@ def _rate_check(author: User) -> None:
     for count, seconds in RATE_LIMITS:
         if sum(1 for at in recent if at > now - timedelta(seconds=seconds)) >= count:
             raise ChatError(
-                "too_fast", f"At most {count} lines in {seconds} seconds: wait a moment.", 429
+                "too_fast",
+                _("At most %(count)s lines in %(seconds)s seconds: wait a moment.")
+                % {"count": count, "seconds": seconds},
+                429,
             )
 
 
@@ -176,13 +185,15 @@ def chat_report(*, user: Any, line_id: Any, reason: Any = "", note: Any = "") ->
         raise errors.suspended()
     reason = reason or Report.Reason.ABUSE
     if reason not in Report.Reason.values:
-        raise errors.malformed(f"A reason is one of {', '.join(Report.Reason.values)}.")
+        raise errors.malformed(
+            _("A reason is one of %(value)s.") % {"value": ", ".join(Report.Reason.values)}
+        )
     if not isinstance(note, str) or len(note) > 300:
-        raise errors.malformed("A note is a text of at most 300 characters.")
+        raise errors.malformed(_("A note is a text of at most 300 characters."))
     line = _line_readable(user, line_id)
     if line.author_id == user.pk:
-        raise ChatError("own_line", "You cannot report your own line.", 409)
-    report, _ = Report.objects.get_or_create(
+        raise ChatError("own_line", _("You cannot report your own line."), 409)
+    report, _created = Report.objects.get_or_create(
         line=line, reporter=user, defaults={"reason": reason, "note": note.strip()}
     )
     return report
@@ -215,7 +226,7 @@ def person_mute(*, user: Any, person_id: Any, muted: bool = True) -> bool:
     if isinstance(person_id, bool) or not isinstance(person_id, int):
         raise errors.malformed("'person' must be a user id.")
     if person_id == user.pk:
-        raise ChatError("self", "You cannot mute yourself.", 409)
+        raise ChatError("self", _("You cannot mute yourself."), 409)
     if not User.objects.filter(pk=person_id).exists():
         raise errors.not_found("person")
     if muted:
@@ -231,7 +242,7 @@ def chat_preference_set(*, user: Any, show_spectators: Any) -> ChatPreference:
         raise errors.not_logged_in()
     if not isinstance(show_spectators, bool):
         raise errors.malformed("'show_spectators' is true or false.")
-    preference, _ = ChatPreference.objects.update_or_create(
+    preference, _created = ChatPreference.objects.update_or_create(
         user_id=user.pk, defaults={"show_spectators": show_spectators}
     )
     return preference

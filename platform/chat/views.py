@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from chat import selectors, services
@@ -55,14 +56,14 @@ def _readable_line(request: HttpRequest, line_id: int) -> ChatLine:
         .first()
     )
     if line is None:
-        raise Http404("No such line.")
+        raise Http404(_("No such line."))
     if line.match is not None:
         place = selectors.match_place(line.match, request.user)
     else:
         assert line.table is not None
         place = selectors.table_place(line.table, request.user)
     if place is None:
-        raise Http404("No such line.")
+        raise Http404(_("No such line."))
     return line
 
 
@@ -99,7 +100,7 @@ def report(request: HttpRequest, line_id: int) -> HttpResponse:
     except ChatError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, "Thank you: the moderators will read that line.")
+        messages.success(request, _("Thank you: the moderators will read that line."))
     return _back(request, _line_home(line))
 
 

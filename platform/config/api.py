@@ -5,6 +5,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
@@ -19,7 +21,7 @@ MAX_JSON_DEPTH = 32
 
 class RequestTooLarge(exceptions.APIException):
     status_code = 413
-    default_detail = "The request body is too large."
+    default_detail = gettext_lazy("The request body is too large.")
     default_code = "too_large"
 
 
@@ -31,7 +33,7 @@ class BoundedJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
-            raise exceptions.ParseError("JSON parse error - nested too deeply.") from exc
+            raise exceptions.ParseError(_("JSON parse error - nested too deeply.")) from exc
         _check_json(data)
         return data
 
@@ -44,12 +46,13 @@ def _check_json(data: Any) -> None:
         if isinstance(value, dict | list):
             if depth > MAX_JSON_DEPTH:
                 raise exceptions.ParseError(
-                    f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels."
+                    _("JSON parse error - nested deeper than %(MAX_JSON_DEPTH)s levels.")
+                    % {"MAX_JSON_DEPTH": MAX_JSON_DEPTH}
                 )
             items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
             pending.extend((item, depth + 1) for item in items)
         elif isinstance(value, str) and "\x00" in value:
-            raise exceptions.ParseError("JSON parse error - NUL characters are not allowed.")
+            raise exceptions.ParseError(_("JSON parse error - NUL characters are not allowed."))
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

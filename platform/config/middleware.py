@@ -14,6 +14,7 @@ from http import HTTPStatus
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
+from django.utils import translation
 
 _CODES = {
     400: "bad_request",
@@ -71,3 +72,20 @@ def _json_error(response: HttpResponse) -> JsonResponse:
     if response.has_header("Allow"):
         answer["Allow"] = response["Allow"]
     return answer
+
+
+def account_language(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[..., HttpResponse]:
+    """A signed-in player's own language (their settings) wins over the cookie and the browser,
+    which LocaleMiddleware has already read; an empty setting keeps the browser's choice."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        chosen = getattr(user, "language", "") if user is not None else ""
+        if chosen and chosen != request.LANGUAGE_CODE:
+            translation.activate(chosen)
+            request.LANGUAGE_CODE = chosen
+        return get_response(request)
+
+    return middleware

@@ -81,9 +81,12 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: an account's own language wins over the browser's.
+    "config.middleware.account_language",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -106,6 +109,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context.site",
+                "django.template.context_processors.i18n",
                 "lobbies.context.invitations",
             ],
         },
@@ -298,7 +302,11 @@ SPECTACULAR_SETTINGS = {
     ],
 }
 
-LANGUAGE_CODE = "en-us"
+# The site speaks English, Spanish and Vietnamese (docs/i18n.md): the account's setting first,
+# then the language cookie (the footer switch), then the browser's Accept-Language.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español"), ("vi", "Tiếng Việt")]
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_allauth"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

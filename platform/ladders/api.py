@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.exceptions import NotFound
@@ -79,7 +80,7 @@ def _rating_json(rating: Rating, rank: int | None) -> dict[str, Any]:
 def _player(name: str) -> User:
     user = User.objects.filter(display_name__iexact=name).first()
     if user is None:
-        raise NotFound(f"There is no player called {name!r}.")
+        raise NotFound(_("There is no player called %(name)s.") % {"name": repr(name)})
     return user
 
 
@@ -87,7 +88,7 @@ def _game(name: str) -> Any:
     try:
         return get_game(name)
     except KeyError as exc:
-        raise NotFound(f"There is no game called {name!r}.") from exc
+        raise NotFound(_("There is no game called %(name)s.") % {"name": repr(name)}) from exc
 
 
 class LadderList(APIView):
@@ -229,7 +230,7 @@ class QueueView(APIView):
         data = QueueInput(data=request.data)
         if not data.is_valid():
             return error_response(
-                services.LadderError("malformed", 'Send {"game": name, "seats": n}.')
+                services.LadderError("malformed", _('Send {"game": name, "seats": n}.'))
             )
         try:
             entry = services.queue_join(user=request.user, **data.validated_data)

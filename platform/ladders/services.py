@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.core import get_game
 from ladders import elo, tasks
@@ -92,7 +93,7 @@ def queue_join(*, user: Any, game: str, seats: int, now: datetime | None = None)
             "bad_seats", f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players."
         )
     if _in_ranked_live_match(user):
-        raise LadderError("in_match", "Finish your ranked game before queueing again.", 409)
+        raise LadderError("in_match", _("Finish your ranked game before queueing again."), 409)
     rating = Rating.objects.filter(user=user, game=game).values_list("rating", flat=True).first()
     try:
         with transaction.atomic():
@@ -107,7 +108,9 @@ def queue_join(*, user: Any, game: str, seats: int, now: datetime | None = None)
                 seen_at=now,
             )
     except IntegrityError as exc:
-        raise LadderError("already_queued", "You are already waiting in the queue.", 409) from exc
+        raise LadderError(
+            "already_queued", _("You are already waiting in the queue."), 409
+        ) from exc
     transaction.on_commit(_pairing_schedule)
     return entry
 
@@ -116,7 +119,9 @@ def _engine(game: str) -> Any:
     try:
         return get_game(game)
     except KeyError as exc:
-        raise LadderError("unknown_game", f"There is no game called {game!r}.", 404) from exc
+        raise LadderError(
+            "unknown_game", _("There is no game called %(game)s.") % {"game": repr(game)}, 404
+        ) from exc
 
 
 def _in_ranked_live_match(user: Any) -> bool:
@@ -138,5 +143,5 @@ def queue_leave(*, user: Any) -> None:
     with transaction.atomic():
         entry = QueueEntry.objects.select_for_update().filter(user=user).first()
         if entry is None or not entry.waiting:
-            raise LadderError("not_queued", "You are not waiting in the queue.", 409)
+            raise LadderError("not_queued", _("You are not waiting in the queue."), 409)
         entry.delete()

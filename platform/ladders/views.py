@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.core import Game, all_games, get_game
@@ -19,7 +20,7 @@ def _game_or_404(name: str) -> Game:
     try:
         return get_game(name)
     except KeyError as exc:
-        raise Http404("No such game.") from exc
+        raise Http404(_("No such game.")) from exc
 
 
 def _int(value: str | None, default: int) -> int:
@@ -91,7 +92,7 @@ def queue_leave(request: HttpRequest) -> HttpResponse:
     except services.LadderError as exc:
         messages.error(request, exc.message)
         return redirect("ladders:queue")
-    messages.success(request, "You left the queue.")
+    messages.success(request, _("You left the queue."))
     return redirect("ladders:index")
 
 

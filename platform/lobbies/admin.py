@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from lobbies import services
 from lobbies.models import Table, TableEntry
@@ -52,4 +53,8 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                 self.message_user(request, f"{table}: {exc.message}", messages.WARNING)
             else:
                 cancelled += 1
-        self.message_user(request, f"Cancelled {cancelled} table(s).", messages.SUCCESS)
+        self.message_user(
+            request,
+            _("Cancelled %(cancelled)s table(s).") % {"cancelled": cancelled},
+            messages.SUCCESS,
+        )

@@ -54,8 +54,10 @@ class TableInput(serializers.Serializer):
     timeout_policy = serializers.ChoiceField(
         choices=["", "bot", "forfeit"],
         default="",
-        help_text="When a seat runs out of time: 'bot' (a bot makes that move), 'forfeit' (the "
-        "seat forfeits, a bot plays on) or '' (forfeit if ranked, else bot).",
+        help_text=(
+            "When a seat runs out of time: 'bot' (a bot makes that move), 'forfeit' (the "
+            "seat forfeits, a bot plays on) or '' (forfeit if ranked, else bot)."
+        ),
     )
     private = serializers.BooleanField(default=False)
     options = serializers.DictField(required=False)

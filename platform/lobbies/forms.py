@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.core import Game, all_games
 
@@ -13,19 +14,19 @@ class TableForm(forms.Form):
     game = forms.ChoiceField(choices=())
     seats = forms.IntegerField(label="Players", min_value=1, max_value=8, initial=2)
     ranked = forms.BooleanField(
-        label="Ranked", required=False, help_text="Counts for the ladder; bots cannot play."
+        label="Ranked", required=False, help_text=_("Counts for the ladder; bots cannot play.")
     )
     mode = forms.ChoiceField(
         label="Pace", choices=[("live", "Live"), ("turn", "Turn-based (e-mail on your turn)")]
     )
     move_minutes = forms.IntegerField(
-        label="Time per move",
+        label=_("Time per move"),
         min_value=1,
         initial=5,
-        help_text="Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336).",
+        help_text=_("Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336)."),
     )
     timeout_policy = forms.ChoiceField(
-        label="When a player runs out of time",
+        label=_("When a player runs out of time"),
         required=False,
         choices=[
             ("", "Default: a bot moves (casual), forfeit (ranked)"),
@@ -34,7 +35,7 @@ class TableForm(forms.Form):
         ],
     )
     private = forms.BooleanField(
-        label="Private", required=False, help_text="Only people with the invite link can join."
+        label="Private", required=False, help_text=_("Only people with the invite link can join.")
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -6,6 +6,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.core import Game, get_game
 from play.models import TimeoutPolicy
@@ -17,13 +18,13 @@ def new_invite_token() -> str:
 
 class Table(models.Model):
     class Mode(models.TextChoices):
-        LIVE = "live", "Live"
-        TURN = "turn", "Turn-based"
+        LIVE = "live", _("Live")
+        TURN = "turn", _("Turn-based")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        STARTED = "started", "Started"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", _("Waiting for players")
+        STARTED = "started", _("Started")
+        CANCELLED = "cancelled", _("Cancelled")
 
     game = models.CharField(max_length=32)
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

@@ -29,7 +29,9 @@ def _engine(game: str) -> Game:
     try:
         return get_game(game)
     except KeyError as exc:
-        raise LobbyError("unknown_game", f"There is no game called {game!r}.") from exc
+        raise LobbyError(
+            "unknown_game", _("There is no game called %(game)s.") % {"game": repr(game)}
+        ) from exc
 
 
 def lobby_create(
@@ -53,15 +55,17 @@ def lobby_create(
             "bad_seats", f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players."
         )
     if mode not in Table.Mode.values:
-        raise LobbyError("bad_mode", "Choose live or turn-based play.")
+        raise LobbyError("bad_mode", _("Choose live or turn-based play."))
     low, high = MOVE_SECONDS_LIVE if mode == Table.Mode.LIVE else MOVE_SECONDS_TURN
     move_seconds = move_seconds if move_seconds is not None else (300 if mode == "live" else 86400)
     if not low <= move_seconds <= high:
         raise LobbyError(
-            "bad_clock", f"Time per move must be between {low} and {high} seconds for {mode} play."
+            "bad_clock",
+            _("Time per move must be between %(low)s and %(high)s seconds for %(mode)s play.")
+            % {"low": low, "high": high, "mode": mode},
         )
     if timeout_policy not in ("", *TimeoutPolicy.values):
-        raise LobbyError("bad_timeout_policy", "On timeout: choose a bot's move or a forfeit.")
+        raise LobbyError("bad_timeout_policy", _("On timeout: choose a bot's move or a forfeit."))
     try:
         cleaned = engine.clean_options(options)
     except ValueError as exc:
@@ -85,21 +89,21 @@ def lobby_create(
 def _may_sit(user: Any) -> None:
     """A suspended (banned) account sits nowhere: neither from a page, the API nor the queue."""
     if not user.is_active:
-        raise LobbyError("suspended", "This account is suspended.", 403)
+        raise LobbyError("suspended", _("This account is suspended."), 403)
 
 
 def _locked_table(table_id: int) -> Table:
     try:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist as exc:
-        raise LobbyError("not_found", "There is no such table.", 404) from exc
+        raise LobbyError("not_found", _("There is no such table."), 404) from exc
 
 
 def _ensure_open(table: Table) -> None:
     if table.status == Table.Status.STARTED:
-        raise LobbyError("started", "This table has already started.", 409)
+        raise LobbyError("started", _("This table has already started."), 409)
     if table.status == Table.Status.CANCELLED:
-        raise LobbyError("cancelled", "This table was cancelled.", 409)
+        raise LobbyError("cancelled", _("This table was cancelled."), 409)
 
 
 def lobby_join(
@@ -112,14 +116,14 @@ def lobby_join(
         table = _locked_table(table_id)
         _ensure_open(table)
         if table.private and not invited and invite_token != table.invite_token:
-            raise LobbyError("private", "This table is private: you need its invite link.", 403)
+            raise LobbyError("private", _("This table is private: you need its invite link."), 403)
         if not invited and Rematch.objects.filter(table=table).exists():
             raise LobbyError("rematch", _("This rematch is for the players of the match."), 403)
         entries = list(table.entries.all())
         if any(e.user_id == user.pk for e in entries):
-            raise LobbyError("already_joined", "You are already at this table.", 409)
+            raise LobbyError("already_joined", _("You are already at this table."), 409)
         if len(entries) >= table.seats:
-            raise LobbyError("full", "This table is full.", 409)
+            raise LobbyError("full", _("This table is full."), 409)
         if blocks_any(user, [table.host_id, *(e.user_id for e in entries)]):
             # Blocks count either way; the sentence does not say who blocked whom.
             raise LobbyError("blocked", _("You cannot join this table."), 403)
@@ -138,9 +142,9 @@ def lobby_leave(*, table_id: int, user: Any) -> Table:
             table.status = Table.Status.CANCELLED
             table.save(update_fields=["status"])
             return table
-        deleted, _ = table.entries.filter(user=user).delete()
+        deleted, _created = table.entries.filter(user=user).delete()
         if not deleted:
-            raise LobbyError("not_joined", "You are not at this table.", 409)
+            raise LobbyError("not_joined", _("You are not at this table."), 409)
     return table
 
 
@@ -151,14 +155,14 @@ def lobby_add_bot(*, table_id: int, user: Any, bot: str = "") -> Table:
         _ensure_open(table)
         _ensure_host(table, user)
         if table.ranked:
-            raise LobbyError("ranked_bots", "Bots cannot play at ranked tables.", 409)
+            raise LobbyError("ranked_bots", _("Bots cannot play at ranked tables."), 409)
         engine = table.engine
         bot = bot or _default_bot(engine)
         if bot not in engine.bots and bot != "random":
             raise LobbyError("unknown_bot", f"{engine.title} has no bot called {bot!r}.")
         count = table.entries.count()
         if count >= table.seats:
-            raise LobbyError("full", "This table is full.", 409)
+            raise LobbyError("full", _("This table is full."), 409)
         TableEntry.objects.create(table=table, bot=bot)
         if count + 1 == table.seats:
             _start(table)
@@ -172,7 +176,7 @@ def _default_bot(engine: Game) -> str:
 
 def _ensure_host(table: Table, user: Any) -> None:
     if table.host_id != user.pk:
-        raise LobbyError("not_host", "Only the host of the table may do that.", 403)
+        raise LobbyError("not_host", _("Only the host of the table may do that."), 403)
 
 
 def lobby_cancel(*, table_id: int, user: Any) -> Table:
@@ -193,9 +197,9 @@ def lobby_start(*, table_id: int, user: Any) -> Table:
         _ensure_host(table, user)
         missing = table.seats - table.entries.count()
         if missing and table.ranked:
-            raise LobbyError("not_full", "A ranked table starts when every place is taken.", 409)
+            raise LobbyError("not_full", _("A ranked table starts when every place is taken."), 409)
         bot = _default_bot(table.engine)
-        for _ in range(missing):
+        for _n in range(missing):
             TableEntry.objects.create(table=table, bot=bot)
         _start(table)
     return table
@@ -230,7 +234,9 @@ def table_verb(*, verb: str, table_id: int, user: Any, data: Mapping[str, Any]) 
         return lobby_add_bot(table_id=table_id, user=user, bot=data.get("bot") or "")
     simple = {"leave": lobby_leave, "start": lobby_start, "cancel": lobby_cancel}
     if verb not in simple:
-        raise LobbyError("not_found", f"Tables have no action {verb!r}.", 404)
+        raise LobbyError(
+            "not_found", _("Tables have no action %(verb)s.") % {"verb": repr(verb)}, 404
+        )
     return simple[verb](table_id=table_id, user=user)
 
 

@@ -65,7 +65,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     entries = list(table.entries.select_related("user"))
     joined = request.user.is_authenticated and any(e.user_id == request.user.pk for e in entries)
     if not selectors.table_visible(table, request.user, token, joined):
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     if table.status == Table.Status.STARTED and hasattr(table, "match"):
         return redirect("play:match", table.match.pk)
     rematch_expire(table)
@@ -113,7 +113,7 @@ def table_status(request: HttpRequest, table_id: int) -> JsonResponse:
     table = get_object_or_404(Table, pk=table_id)
     joined = request.user.is_authenticated and table.entries.filter(user=request.user).exists()
     if not selectors.table_visible(table, request.user, request.GET.get("invite"), joined):
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     rematch_expire(table)
     match = getattr(table, "match", None) if table.status == Table.Status.STARTED else None
     return JsonResponse(
@@ -130,7 +130,7 @@ def table_status(request: HttpRequest, table_id: int) -> JsonResponse:
 @require_POST
 def table_verb(request: HttpRequest, table_id: int, verb: str) -> HttpResponse:
     if verb not in services.TABLE_VERBS:
-        raise Http404("No such action.")
+        raise Http404(_("No such action."))
     try:
         services.table_verb(verb=verb, table_id=table_id, user=request.user, data=request.POST)
     except ServiceError as exc:

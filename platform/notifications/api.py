@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.request import Request
@@ -97,7 +98,11 @@ class PlaySettingsView(APIView):
         unknown = set(request.data) - set(PreferencesSerializer.Meta.fields)
         if unknown:
             return Response(
-                {"error": "malformed", "detail": f"Unknown fields: {', '.join(sorted(unknown))}."},
+                {
+                    "error": "malformed",
+                    "detail": _("Unknown fields: %(fields)s.")
+                    % {"fields": ", ".join(sorted(unknown))},
+                },
                 status=400,
             )
         try:

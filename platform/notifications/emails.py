@@ -13,7 +13,8 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from lobbies.invitations import accept_url
@@ -21,7 +22,7 @@ from lobbies.models import Invitation, Table
 from notifications.models import MatchMute, OutgoingEmail
 from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import prompt_context
-from notifications.services import claimed_deliver, render_listed_email
+from notifications.services import claimed_deliver, language_of, render_listed_email
 from notifications.unsubscribe import is_suppressed
 from play.models import ActionRecord, Match, Presence, Seat
 from play.selectors import outcome_table, players_of
@@ -232,6 +233,13 @@ def _reminder(seat_id: int, since: int) -> EmailMultiAlternatives | None:
     seat = Seat.objects.select_related("match", "user").filter(pk=seat_id).first()
     if seat is None or seat.user is None or seat.forfeited:
         return None
+    # The choices' labels are made here: in the player's language, as the rest of the e-mail.
+    with translation.override(language_of(seat.user)):
+        return _reminder_built(seat, since)
+
+
+def _reminder_built(seat: Seat, since: int) -> EmailMultiAlternatives | None:
+    assert seat.user is not None
     match = seat.match
     if match.is_finished or not seat.to_act or seat.to_act_since != since:
         return None  # the move was made: no reminder for it, ever
@@ -252,9 +260,11 @@ def _reminder(seat_id: int, since: int) -> EmailMultiAlternatives | None:
 def _left(delta: Any) -> str:
     minutes = max(1, int(delta.total_seconds() // 60))
     if minutes < 120:
-        return f"{minutes} minutes"
+        return ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes}
     hours = minutes // 60
-    return f"{hours} hours" if hours < 48 else f"{hours // 24} days"
+    if hours < 48:
+        return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
+    return ngettext("%(n)d day", "%(n)d days", hours // 24) % {"n": hours // 24}
 
 
 def digest_send(*, user_id: int, day: str) -> bool:

@@ -5,18 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from notifications.models import Preferences
 from notifications.preferences import LONGEST_VACATION_DAYS, time_zones, zone_of
 
 
 class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
-    time_zone = forms.ChoiceField(label="Time zone", choices=())
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=())
     digest_hour = forms.TypedChoiceField(
-        label="Digest hour",
+        label=_("Digest hour"),
         coerce=int,
         choices=[(h, f"{h:02d}:00") for h in range(24)],
-        help_text="When the daily digest comes, in your time zone.",
+        help_text=_("When the daily digest comes, in your time zone."),
     )
     reminder_percent = forms.TypedChoiceField(
         label="Reminder",
@@ -28,7 +29,7 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
             (50, "When half of the time per move is left"),
             (75, "When three quarters of the time per move are left"),
         ],
-        help_text="One e-mail before your clock runs out in a turn-based match.",
+        help_text=_("One e-mail before your clock runs out in a turn-based match."),
     )
 
     class Meta:
@@ -65,7 +66,7 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
         start, end = data.get("quiet_start"), data.get("quiet_end")
         if (start is None) != (end is None) and not self.has_error("quiet_start"):
             raise forms.ValidationError(
-                "Give both ends of the quiet hours, or neither.", code="bad_quiet_hours"
+                _("Give both ends of the quiet hours, or neither."), code="bad_quiet_hours"
             )
         return data
 

@@ -23,7 +23,8 @@ from email.utils import parseaddr
 
 from allauth.account.models import EmailAddress
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from notifications.models import InboundReply
 from notifications.prompts import seat_choices
@@ -121,7 +122,9 @@ def _process(record: InboundReply, token: ReplyToken, reply: Reply) -> None:
     record.match, record.seat, record.version = match, seat.index, token.version
     turn_began = seat.to_act_since
     lines = reply_lines(reply.text, reply.html)
-    outcome = _apply_lines(record, match, seat, token.version, lines)
+    # The refusal kept with the reply is read in the answer: in the player's language.
+    with translation.override((seat.user.language if seat.user else "") or None):
+        outcome = _apply_lines(record, match, seat, token.version, lines)
     record.outcome = outcome
     seat.refresh_from_db(fields=["to_act", "to_act_since"])
     still_owes = seat.to_act and seat.to_act_since == turn_began  # no new turn e-mail coming
@@ -145,9 +148,13 @@ def _apply_lines(
     record: InboundReply, match: Match, seat: Seat, version: int, lines: list[str]
 ) -> str:
     if not lines:
-        return _refuse(record, "", "I found no move in your reply: write a number or a move.")
+        return _refuse(record, "", _("I found no move in your reply: write a number or a move."))
     if len(lines) > MAX_LINES:
-        return _refuse(record, "", f"A reply may hold at most {MAX_LINES} moves.")
+        return _refuse(
+            record,
+            "",
+            _("A reply may hold at most %(MAX_LINES)s moves.") % {"MAX_LINES": MAX_LINES},
+        )
     for i, line in enumerate(lines):
         choices = seat_choices(match, seat)
         if not choices:
@@ -172,12 +179,12 @@ def _play_reason(error: PlayError) -> str:
 
 def _why_no_choice(match: Match, seat: Seat, *, after_a_move: bool) -> str:
     if match.is_finished:
-        return "The match is over."
+        return _("The match is over.")
     if seat.forfeited:
-        return "You have left this match."
+        return _("You have left this match.")
     if after_a_move:
-        return "Your turn ended with the line before this one: this line was not applied."
-    return "It is not your turn (the match has moved on since that e-mail)."
+        return _("Your turn ended with the line before this one: this line was not applied.")
+    return _("It is not your turn (the match has moved on since that e-mail).")
 
 
 def _refuse(record: InboundReply, line: str, reason: str) -> str:

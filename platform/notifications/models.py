@@ -3,6 +3,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class TurnEmail(models.Model):
@@ -153,8 +154,8 @@ class Preferences(models.Model):
     hours, vacation"). A player without a row has the defaults."""
 
     class Mode(models.TextChoices):
-        EACH = "each", "An e-mail on each turn"
-        DIGEST = "digest", "One daily digest"
+        EACH = "each", _("An e-mail on each turn")
+        DIGEST = "digest", _("One daily digest")
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_preferences"
@@ -168,7 +169,8 @@ class Preferences(models.Model):
         default=25, help_text="Remind when this share of the time per move is left; 0: never."
     )
     auto_vacation = models.BooleanField(
-        default=True, help_text="Take a vacation day when a clock would run out, while days remain."
+        default=True,
+        help_text="Take a vacation day when a clock would run out, while days remain.",
     )
     vacation_days = models.FloatField(default=7.0, help_text="Balance at balance_at.")
     balance_at = models.DateTimeField(default=timezone.now)

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.zones import zone_or_none
@@ -117,16 +118,22 @@ def vacation_start(*, user: Any, days: Any, now: datetime | None = None) -> Vaca
         or not 1 <= days <= LONGEST_VACATION_DAYS
     ):
         raise PreferenceError(
-            "bad_days", f"A vacation lasts 1 to {LONGEST_VACATION_DAYS} whole days.", 400
+            "bad_days",
+            _("A vacation lasts 1 to %(LONGEST_VACATION_DAYS)s whole days.")
+            % {"LONGEST_VACATION_DAYS": LONGEST_VACATION_DAYS},
+            400,
         )
     with transaction.atomic():
         prefs = _locked_prefs(user)
         if vacation_current(user, now) is not None:
-            raise PreferenceError("on_vacation", "You are on vacation already.", 409)
+            raise PreferenceError("on_vacation", _("You are on vacation already."), 409)
         left = vacation_balance(prefs, now)
         if days > left + 1e-9:
             raise PreferenceError(
-                "not_enough_days", f"You have {left:.1f} vacation days left, not {days}.", 409
+                "not_enough_days",
+                _("You have %(left).1f vacation days left, not %(days)s.")
+                % {"left": left, "days": days},
+                409,
             )
         _spend(prefs, days, now)
         vacation = Vacation.objects.create(
@@ -143,7 +150,7 @@ def vacation_end(*, user: Any, now: datetime | None = None) -> Vacation:
         prefs = _locked_prefs(user)
         vacation = vacation_current(user, now)
         if vacation is None:
-            raise PreferenceError("not_on_vacation", "You are not on vacation.", 409)
+            raise PreferenceError("not_on_vacation", _("You are not on vacation."), 409)
         # whole days not begun come back (a day begun is spent; a minute's grace)
         unused = int((vacation.ends_at - now + timedelta(minutes=1)).total_seconds() // 86400)
         _spend(prefs, -unused, now)
@@ -175,10 +182,12 @@ def vacation_automatic(*, user_id: int, deadline: datetime, now: datetime) -> bo
 
 def quiet_hours_clean(start: time | None, end: time | None) -> None:
     if (start is None) != (end is None):
-        raise PreferenceError("bad_quiet_hours", "Give both ends of the quiet hours, or neither.")
+        raise PreferenceError(
+            "bad_quiet_hours", _("Give both ends of the quiet hours, or neither.")
+        )
     if start is not None and start == end:
         raise PreferenceError(
-            "bad_quiet_hours", "Quiet hours must start and end at different times."
+            "bad_quiet_hours", _("Quiet hours must start and end at different times.")
         )
 
 
@@ -198,7 +207,7 @@ def preferences_update(*, user: Any, changes: dict[str, Any]) -> Preferences:
 def match_mute(*, user: Any, match_id: int, muted: bool) -> None:
     """Mute or unmute a match the player is seated in."""
     if not Seat.objects.filter(user=user, match_id=match_id).exists():
-        raise PreferenceError("not_a_player", "You have no seat in that match.", 404)
+        raise PreferenceError("not_a_player", _("You have no seat in that match."), 404)
     if muted:
         MatchMute.objects.get_or_create(user=user, match_id=match_id)
     else:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 MAX_LINES = 40  # a whole Scythe turn is a handful; more is a pasted e-mail, not moves
 
 _STOP = [
@@ -41,7 +43,7 @@ def command_lines(text: str) -> list[str]:
     above, stop = _lines_until_stop(lines, 0)
     if above or stop >= len(lines) or not _starts_quote(lines, stop):
         return above[: MAX_LINES + 1]
-    below, _ = _lines_until_stop(lines, stop + 1)
+    below, _created = _lines_until_stop(lines, stop + 1)
     return below[: MAX_LINES + 1]
 
 
@@ -149,7 +151,11 @@ def choice_for(line: str, choices: list[Choice], parse: Any) -> dict[str, Any]:
         number = int(line.lstrip("#"))
         if 1 <= number <= len(choices):
             return choices[number - 1].action
-        raise LineRefused("unparseable", f"There is no choice {number}: pick 1 to {len(choices)}.")
+        raise LineRefused(
+            "unparseable",
+            _("There is no choice %(number)s: pick 1 to %(value)s.")
+            % {"number": number, "value": len(choices)},
+        )
     wanted = line.lower()
     exact = [c for c in choices if wanted in (c.text.lower(), c.label.lower().rstrip("."))]
     if len(exact) == 1:
@@ -170,5 +176,8 @@ def _notation(line: str, parse: Any) -> dict[str, Any]:
         action: dict[str, Any] = parse(line)
     except Exception as error:  # the engine's InvalidAction, or any parse failure
         reason = getattr(error, "reason", str(error))
-        raise LineRefused("unparseable", f"Cannot read '{line}': {reason}.") from error
+        raise LineRefused(
+            "unparseable",
+            _("Cannot read '%(line)s': %(reason)s.") % {"line": line, "reason": reason},
+        ) from error
     return action

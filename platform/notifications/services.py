@@ -12,8 +12,9 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from accounts.models import User
 from accounts.zones import zone_for_address
 from notifications.models import InboundReply, Preferences, TurnEmail
 from notifications.preferences import is_muted, prefs_for, quiet_until
@@ -37,10 +38,27 @@ def seats_newly_to_act(*, seats: Sequence[Seat], version: int) -> list[Seat]:
     ]
 
 
-def render_email(name: str, context: dict[str, Any], to: str) -> EmailMultiAlternatives:
-    """templates/emails/<name>/{subject.txt,body.txt,body.html}, every time in the
-    recipient's time zone (their account's; UTC for an address without an account)."""
-    with timezone.override(zone_for_address(to)):
+def recipient_language(address: str) -> str:
+    """The language of the account with that address (its setting), else the site's default:
+    an e-mail speaks the recipient's language, never the sender's (docs/i18n.md)."""
+    user = User.objects.filter(email__iexact=address).only("language").first()
+    return language_of(user)
+
+
+def language_of(user: Any, default: str | None = None) -> str:
+    chosen = getattr(user, "language", "") if user is not None else ""
+    return chosen or default or settings.LANGUAGE_CODE
+
+
+def render_email(
+    name: str, context: dict[str, Any], to: str, language: str | None = None
+) -> EmailMultiAlternatives:
+    """templates/emails/<name>/{subject.txt,body.txt,body.html}, in the recipient's language
+    and time zone (their account's; English and UTC for an address without an account)."""
+    with (
+        translation.override(language or recipient_language(to)),
+        timezone.override(zone_for_address(to)),
+    ):
         subject = " ".join(render_to_string(f"emails/{name}/subject.txt", context).split())
         text = render_to_string(f"emails/{name}/body.txt", context)
         html = render_to_string(f"emails/{name}/body.html", context)
@@ -163,6 +181,12 @@ def _still_due(seat: Seat, since: int) -> bool:
 
 
 def _turn_message(seat: Seat) -> EmailMultiAlternatives:
+    # The whole message in the player's language: the choices' labels are made here too.
+    with translation.override(language_of(seat.user)):
+        return _turn_message_built(seat)
+
+
+def _turn_message_built(seat: Seat) -> EmailMultiAlternatives:
     match = seat.match
     opponents = [s.name for s in match.seats.select_related("user") if s.pk != seat.pk]
     context: dict[str, Any] = {"user": seat.user, "match": match, "opponents": opponents}
@@ -224,6 +248,11 @@ def _reply_answer_claim(reply_id: int) -> EmailMultiAlternatives | None:
 
 
 def _answer_message(record: InboundReply, seat: Seat) -> EmailMultiAlternatives:
+    with translation.override(language_of(seat.user)):
+        return _answer_message_built(record, seat)
+
+
+def _answer_message_built(record: InboundReply, seat: Seat) -> EmailMultiAlternatives:
     match = seat.match
     context: dict[str, Any] = {"user": seat.user, "match": match, "record": record}
     context.update(prompt_context(match, seat, with_moves=False))

@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -69,7 +70,7 @@ def play_settings_edit(request: HttpRequest) -> HttpResponse:
             messages.success(request, done)
             return redirect("notifications:settings")
         if do not in _SETTINGS_ACTIONS:
-            messages.error(request, "Unknown action: nothing was changed.")
+            messages.error(request, _("Unknown action: nothing was changed."))
     context = {**info, "form": form, "vacation_form": vacation_form, "mute_form": mute_form}
     status = 400 if request.method == "POST" else 200
     return render(request, "notifications/settings.html", context, status=status)
@@ -99,7 +100,7 @@ def _settings_post(
     if do == "unmute":
         match_id = request.POST.get("match", "")
         if not match_id.isdigit():
-            raise PreferenceError("bad_match", "Choose a match to unmute.")
+            raise PreferenceError("bad_match", _("Choose a match to unmute."))
         match_mute(user=user, match_id=int(match_id), muted=False)
         return "That match is no longer muted."
     return None

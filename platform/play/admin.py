@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from play import services
 from play.errors import PlayError
@@ -59,7 +60,9 @@ class MatchAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                     self.message_user(request, f"{match}: {exc.message}", messages.WARNING)
                 else:
                     done += 1
-        self.message_user(request, f"Forfeited {done} seat(s).", messages.SUCCESS)
+        self.message_user(
+            request, _("Forfeited %(done)s seat(s).") % {"done": done}, messages.SUCCESS
+        )
 
 
 @admin.register(ActionRecord)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.exceptions import ParseError
@@ -30,7 +31,7 @@ def _match_for(request: Request, match_id: int) -> tuple[Match, int | None]:
     match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
     access = selectors.match_access(match, request.user)
     if not access.allowed:
-        raise Http404("No such match.")
+        raise Http404(_("No such match."))
     return match, access.seat
 
 
@@ -58,7 +59,7 @@ class ResultView(APIView):
     def get(self, request: Request, match_id: int) -> Response:
         match, seat = _match_for(request, match_id)
         if not match.is_finished:
-            return error_response(PlayError("not_finished", "This match is not over yet.", 409))
+            return error_response(PlayError("not_finished", _("This match is not over yet."), 409))
         seats = list(match.seats.select_related("user"))
         return Response(end_screen(match, selectors.players_of(seats), seat))
 
@@ -82,9 +83,11 @@ class ActionsView(APIView):
         try:
             data: Any = request.data
         except ParseError as exc:
-            return error_response(PlayError("malformed", f"Malformed JSON: {exc.detail}"))
+            return error_response(
+                PlayError("malformed", _("Malformed JSON: %(detail)s") % {"detail": exc.detail})
+            )
         if not isinstance(data, dict) or "action" not in data or "version" not in data:
-            return error_response(PlayError("malformed", 'Send {"action": ..., "version": n}.'))
+            return error_response(PlayError("malformed", _('Send {"action": ..., "version": n}.')))
         get_object_or_404(Match, pk=match_id)
         try:
             match = action_submit(
@@ -135,9 +138,11 @@ class UndoView(APIView):
         try:
             data: Any = request.data
         except ParseError as exc:
-            return error_response(PlayError("malformed", f"Malformed JSON: {exc.detail}"))
+            return error_response(
+                PlayError("malformed", _("Malformed JSON: %(detail)s") % {"detail": exc.detail})
+            )
         if not isinstance(data, dict) or "version" not in data:
-            return error_response(PlayError("malformed", 'Send {"version": n}.'))
+            return error_response(PlayError("malformed", _('Send {"version": n}.')))
         get_object_or_404(Match, pk=match_id)
         try:
             match = action_undo(match_id=match_id, user=request.user, version=data["version"])

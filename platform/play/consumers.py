@@ -25,7 +25,13 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import (
+    get_supported_language_variant,
+    parse_accept_lang_header,
+)
 
 from play import snapshots, sockets
 from play.errors import PlayError
@@ -58,6 +64,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     seat: int | None = None
     sent_version = -1
     html = False
+    language = ""  # the viewer's (viewer_language): labels, narration and board in it
     present = False  # a seated player's socket: it keeps a Presence row fresh
     refreshed_at = 0.0  # time.monotonic() of the last presence refresh
 
@@ -77,7 +84,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=refusal)
             return
         await self.channel_layer.group_add(f"match.{self.match_id}", self.channel_name)
-        snapshots.viewer_join(self.match_id, self.channel_name, (self.seat, self.html))
+        self.language = viewer_language(self.scope)
+        # This socket's task (and the threads it hands work to) speaks the viewer's language:
+        # refusals come back translated, as on a page.
+        translation.activate(self.language)
+        snapshots.viewer_join(
+            self.match_id, self.channel_name, (self.seat, self.html, self.language)
+        )
         if self.seat is not None:
             await in_pool(self._present)(self.scope["user"], expire_others=True)
             self.refreshed_at = time.monotonic()
@@ -152,20 +165,24 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         await self._heard()
         if text_data is None:
-            await self._error(None, "malformed", "Send JSON text frames, not binary ones.")
+            await self._error(None, "malformed", _("Send JSON text frames, not binary ones."))
         elif len(text_data) > MAX_FRAME:
-            await self._error(None, "too_large", f"A message may be {MAX_FRAME} characters.")
+            await self._error(
+                None,
+                "too_large",
+                _("A message may be %(MAX_FRAME)s characters.") % {"MAX_FRAME": MAX_FRAME},
+            )
         else:
             try:
                 content = json.loads(text_data)
             except (ValueError, RecursionError):
-                await self._error(None, "malformed", "Send JSON.")
+                await self._error(None, "malformed", _("Send JSON."))
                 return
             await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if not isinstance(content, dict):
-            await self._error(None, "malformed", "Send a JSON object.")
+            await self._error(None, "malformed", _("Send a JSON object."))
             return
         kind = content.get("type")
         if kind == "hello":
@@ -178,7 +195,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await sockets.handlers[kind](self, content)
         elif kind != "ping":
             named = repr(kind) if isinstance(kind, str) and len(kind) <= MAX_ECHO else "type"
-            await self._error(content, "malformed", f"Unknown message {named}.")
+            await self._error(
+                content, "malformed", _("Unknown message %(named)s.") % {"named": named}
+            )
 
     async def act(self, content: dict[str, Any]) -> None:
         try:
@@ -205,7 +224,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if event["version"] <= self.sent_version:
             return
         version, text = await snapshots.frame_for(
-            self.match_id, event["version"], (self.seat, self.html)
+            self.match_id, event["version"], (self.seat, self.html, self.language)
         )
         if version > self.sent_version:
             self.sent_version = version
@@ -223,11 +242,31 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def send_snapshot(self, at_least: int, force: bool = False) -> None:
         payload = await in_pool(snapshots.payload_for)(
-            self.match_id, self.seat, at_least, self.html, force
+            self.match_id, self.seat, at_least, self.html, force, self.language
         )
         if force or payload["version"] > self.sent_version:
             self.sent_version = payload["version"]
             await self.send_json({"type": "snapshot", **payload})
+
+
+def viewer_language(scope: Any) -> str:
+    """As a page's (LocaleMiddleware, then the account's setting): the account's language, the
+    language cookie, then the browser's Accept-Language; the site's default otherwise."""
+    user = scope.get("user")
+    chosen = getattr(user, "language", "") if user is not None else ""
+    if chosen:
+        return str(chosen)
+    headers = dict(scope.get("headers") or [])
+    cookies = scope.get("cookies") or {}
+    candidates = [cookies.get(settings.LANGUAGE_COOKIE_NAME, "")] + [
+        code for code, _q in parse_accept_lang_header(headers.get(b"accept-language", b"").decode())
+    ]
+    for code in candidates:
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return str(settings.LANGUAGE_CODE)
 
 
 def _echo_id(content: dict[str, Any] | None) -> Any:

@@ -8,19 +8,20 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.core import Game, get_game
 
 
 class TimeoutPolicy(models.TextChoices):
-    BOT_MOVE = "bot", "A bot makes that move; the player keeps the seat"
-    FORFEIT = "forfeit", "The player forfeits and a bot plays on"
+    BOT_MOVE = "bot", _("A bot makes that move; the player keeps the seat")
+    FORFEIT = "forfeit", _("The player forfeits and a bot plays on")
 
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "In play"
-        FINISHED = "finished", "Finished"
+        ACTIVE = "active", _("In play")
+        FINISHED = "finished", _("Finished")
 
     table = models.OneToOneField(
         "lobbies.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="match"
@@ -107,8 +108,10 @@ class Seat(models.Model):
     )
     last_missed_seq = models.PositiveIntegerField(
         default=0,
-        help_text="The log entry of the last missed move (a move of the player's own "
-        "after it starts the count again).",
+        help_text=(
+            "The log entry of the last missed move (a move of the player's own "
+            "after it starts the count again)."
+        ),
     )
     paused_at = models.DateTimeField(
         null=True, blank=True, help_text="On vacation since: the match's clock does not run out."
@@ -165,8 +168,10 @@ class ActionRecord(models.Model):
     )
     revealed = models.BooleanField(
         default=True,
-        help_text="The decision showed something hidden (the engine's `reveals`): it cannot be "
-        "taken back. Site events, and entries from before undo existed, count as revealing.",
+        help_text=(
+            "The decision showed something hidden (the engine's `reveals`): it cannot be "
+            "taken back. Site events, and entries from before undo existed, count as revealing."
+        ),
     )
     undone_by = models.PositiveIntegerField(
         null=True, blank=True, help_text="The seq of the `_undo` entry that took it back."

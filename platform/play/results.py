@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.humanize.templatetags.humanize import ordinal as humanize_ordinal
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import pgettext
 
 from games.core import term, translate
 from play.language import reader_language
@@ -27,6 +30,13 @@ def end_screen(
     words (the reason it ended, the breakdown's headers) in `language` (default: the active
     one, see play.selectors.reader_language)."""
     language = reader_language(language)
+    with translation.override(language):  # the ordinals ("1º", "thứ 1") too
+        return _end_screen(match, players, seat, language)
+
+
+def _end_screen(
+    match: Match, players: list[dict[str, Any]], seat: int | None, language: str
+) -> dict[str, Any]:
     outcome = match.outcome or {}
     names = {p["seat"]: p["name"] for p in players}
     columns = _columns(outcome, players, seat)
@@ -35,7 +45,7 @@ def end_screen(
         column["rating_change"] = changes.get(column["seat"], "")
     why = _explanations(match, names, seat)
     return {
-        "reason": game_words(outcome.get("reason", ""), language),
+        "reason": _reason(outcome.get("reason", ""), language),
         "winners": [c["name"] for c in columns if c["place"] == 1],
         "you": next((c for c in columns if c["you"]), None),
         "columns": columns,
@@ -117,11 +127,19 @@ def _links(match: Match, seat: int | None) -> dict[str, Any]:
 
 
 def ordinal(place: int | None) -> str:
-    """1st, 2nd, 3rd, 4th... (11th, 12th, 13th)."""
+    """1st, 2nd, 3rd, 4th... (11th, 12th, 13th) in the active language: 1º in Spanish, thứ 1 in
+    Vietnamese (Django's humanize; its missing Vietnamese is in locale_allauth/, docs/i18n.md)."""
     if place is None:
         return ""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+    return str(humanize_ordinal(place))
+
+
+def _reason(reason: Any, language: str) -> Any:
+    """How the match ended: the site's own reason (a forfeit) from the site's catalogue, an
+    engine's through the games' (game_words)."""
+    if reason == "forfeit":
+        return pgettext("how a match ended", "forfeit")
+    return game_words(reason, language)
 
 
 def notes(match: Match) -> dict[int, str]:

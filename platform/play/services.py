@@ -23,6 +23,7 @@ from channels.layers import get_channel_layer
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome, Phrase, Rng
 from games.core.levels import DEFAULT_LEVEL, make_bot
@@ -101,7 +102,7 @@ def action_submit(
             raise errors.finished()
         if seat.forfeited and seat_index is None:
             # The bot plays a resigned seat (by seat_index); its player may not move for it.
-            raise errors.PlayError("forfeited", "You have left this match.", 409)
+            raise errors.PlayError("forfeited", _("You have left this match."), 409)
         game = match.engine
         action = _parse(game, action)
         acting = game.to_act(match.state)
@@ -131,7 +132,9 @@ def _parse(game: Game, action: Any) -> dict[str, Any]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise errors.malformed("'action' must be an object with a 'type', or its text notation.")
     if action["type"].startswith("_"):
-        raise errors.PlayError("invalid_action", f"Unknown action {action['type']!r}.")
+        raise errors.PlayError(
+            "invalid_action", _("Unknown action %(value)s.") % {"value": repr(action["type"])}
+        )
     return action
 
 
@@ -275,7 +278,7 @@ def seat_forfeit(*, match_id: int, seat_index: int, reason: str) -> Match:
         seats = list(match.seats.select_related("user"))
         seat = seats[seat_index]
         if seat.forfeited:
-            raise errors.PlayError("forfeited", "This seat has already left the match.", 409)
+            raise errors.PlayError("forfeited", _("This seat has already left the match."), 409)
         seat.forfeited = True
         seat.save(update_fields=["forfeited"])
         game = match.engine
@@ -285,7 +288,7 @@ def seat_forfeit(*, match_id: int, seat_index: int, reason: str) -> Match:
         remaining = [s.index for s in seats if not s.forfeited]
         if len(remaining) < 2:
             places = [1 if s.index in remaining else 0 for s in seats]
-            outcome = Outcome(tuple(places), tuple(0 for _ in seats), "forfeit")
+            outcome = Outcome(tuple(places), tuple(0 for _n in seats), "forfeit")
             _finish(match, seats, outcome)
         match.save(update_fields=MOVING_FIELDS)
         _after_commit_record(match, seats)
@@ -443,7 +446,7 @@ def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) ->
     seats = list(match.seats.select_related("user"))
     clock, before = match.deadline, match.version
     batch: list[ActionRecord] = []
-    for _ in range(200):
+    for _n in range(200):
         acting = game.to_act(match.state)
         if match.is_finished or seat_index not in acting or match.deadline != clock:
             break  # done, or a fresh clock: the turn passed (a new round of a simultaneous choice)

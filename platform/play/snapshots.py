@@ -16,6 +16,8 @@ from typing import Any
 
 import orjson
 from channels.db import database_sync_to_async
+from django.conf import settings
+from django.utils import translation
 
 from play.models import ActionRecord, Match, Seat
 from play.selectors import log_entries, match_access, match_payload, seat_names
@@ -62,18 +64,30 @@ def access(match_id: int, user: Any) -> tuple[bool, int | None] | None:
 
 
 def payload_for(
-    match_id: int, seat: int | None, at_least: int, html: bool, fresh: bool = False
+    match_id: int,
+    seat: int | None,
+    at_least: int,
+    html: bool,
+    fresh: bool = False,
+    language: str = "",
 ) -> dict[str, Any]:
     match, seats = load(match_id, at_least, fresh)
-    return socket_payload(match, seats, seat, html, _log_tail(match))
+    return socket_payload(match, seats, seat, html, _log_tail(match), language)
 
 
 def socket_payload(
-    match: Match, seats: list[Seat], seat: int | None, html: bool, tail: list[ActionRecord]
+    match: Match,
+    seats: list[Seat],
+    seat: int | None,
+    html: bool,
+    tail: list[ActionRecord],
+    language: str = "",
 ) -> dict[str, Any]:
-    """The match payload for `seat`, with the log's last entries as that seat may read them."""
-    payload = match_payload(match, seats, seat, html=html)
-    payload["log"] = log_entries(tail, seat_names(seats), seat)
+    """The match payload for `seat`, with the log's last entries as that seat may read them,
+    in the viewer's language (labels, narration, the board's HTML)."""
+    with translation.override(language or settings.LANGUAGE_CODE):
+        payload = match_payload(match, seats, seat, html=html)
+        payload["log"] = log_entries(tail, seat_names(seats), seat)
     return payload
 
 
@@ -90,9 +104,9 @@ def _log_tail(match: Match) -> list[ActionRecord]:
 # sockets of one seat (and all spectators, and the page sockets that also want the board's HTML)
 # need the same one. The first socket to hear of the version starts ONE render in the thread
 # pool for every kind of viewer connected here; the others await it, and each sends its ready
-# frame. A kind is (seat or None, html).
+# frame. A kind is (seat or None, html, language).
 
-Kind = tuple[int | None, bool]
+Kind = tuple[int | None, bool, str]  # (seat, with the board's HTML, language)
 
 _viewers: dict[int, dict[str, Kind]] = {}  # match -> {channel name: kind}, sockets of this process
 _renders: weakref.WeakKeyDictionary[
@@ -129,9 +143,12 @@ def prerender(match: Match, seats: list[Seat]) -> None:
         return
     tail = _log_tail(match)
     frames = {}
-    for seat, html in kinds:
-        payload = socket_payload(match, seats, seat, html, tail)
-        frames[(seat, html)] = (payload["version"], frame_encode({"type": "snapshot", **payload}))
+    for seat, html, language in kinds:
+        payload = socket_payload(match, seats, seat, html, tail, language)
+        frames[(seat, html, language)] = (
+            payload["version"],
+            frame_encode({"type": "snapshot", **payload}),
+        )
     with _LOCK:
         ready = _ready.get(match.pk)
         if ready is None or ready[0] < match.version:
@@ -149,9 +166,12 @@ def frames_render(match_id: int, version: int, kinds: set[Kind]) -> dict[Kind, t
     match, seats = load(match_id, version)
     tail = _log_tail(match)
     frames = {}
-    for seat, html in kinds:
-        payload = socket_payload(match, seats, seat, html, tail)
-        frames[(seat, html)] = (payload["version"], frame_encode({"type": "snapshot", **payload}))
+    for seat, html, language in kinds:
+        payload = socket_payload(match, seats, seat, html, tail, language)
+        frames[(seat, html, language)] = (
+            payload["version"],
+            frame_encode({"type": "snapshot", **payload}),
+        )
     return frames
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.core import Game
 from play import errors, services
@@ -56,12 +57,14 @@ def _check_turn(match: Match, game: Game, seat: Seat, version: int) -> None:
     if match.is_finished:
         raise errors.finished()
     if match.ranked:
-        raise errors.PlayError("ranked", "Decisions cannot be taken back in a ranked game.", 409)
+        raise errors.PlayError("ranked", _("Decisions cannot be taken back in a ranked game."), 409)
     if seat.forfeited:
-        raise errors.PlayError("forfeited", "You have left this match.", 409)
+        raise errors.PlayError("forfeited", _("You have left this match."), 409)
     if seat.index not in game.to_act(match.state):
         raise errors.PlayError(
-            "not_your_turn", "Only decisions of your turn can be taken back, while it lasts.", 409
+            "not_your_turn",
+            _("Only decisions of your turn can be taken back, while it lasts."),
+            409,
         )
     if version != match.version:
         raise errors.stale_version(match.version)
@@ -78,22 +81,22 @@ def undoable(match: Match, seat: Seat) -> ActionRecord:
         .order_by("seq")
     )
     if not any(e.seat == seat.index for e in entries):
-        raise errors.PlayError("nothing_to_undo", "You have made no decision this turn.", 409)
+        raise errors.PlayError("nothing_to_undo", _("You have made no decision this turn."), 409)
     last = entries[-1]
     if last.seat != seat.index:
         raise errors.PlayError(
             "another_seat_acted",
-            "Another player has acted since your last decision, so it stands.",
+            _("Another player has acted since your last decision, so it stands."),
             409,
         )
     if last.timed_out or last.action.get("type", "").startswith("_"):
         raise errors.PlayError(
-            "nothing_to_undo", "Your clock ran out and the site chose that move: it stands.", 409
+            "nothing_to_undo", _("Your clock ran out and the site chose that move: it stands."), 409
         )
     if last.revealed:
         raise errors.PlayError(
             "revealed",
-            "That decision revealed something hidden (a roll, a card, a combat), so it stands.",
+            _("That decision revealed something hidden (a roll, a card, a combat), so it stands."),
             409,
         )
     return last

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.core import game_names, get_game
@@ -22,7 +23,7 @@ def _visible(request: HttpRequest, match: Match) -> int | None:
     """The viewer's seat; 404 for a private table's match seen by an outsider."""
     access = selectors.match_access(match, request.user)
     if not access.allowed:
-        raise Http404("No such match.")
+        raise Http404(_("No such match."))
     return access.seat
 
 
@@ -54,7 +55,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     """A game's rules in short (templates/rules/<game>.html), in our own words from the book."""
     if game not in game_names() or not has_rules(game):
-        raise Http404("No rules summary for that game.")
+        raise Http404(_("No rules summary for that game."))
     engine = get_game(game)
     return render(request, f"rules/{game}.html", {"game": engine, "reference": engine.reference()})
 
@@ -115,7 +116,7 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     each step is a link; static/js/replay.js fetches the steps instead."""
     match = _finished_match(request, match_id)
     if not match.is_finished:
-        messages.info(request, "A match can be replayed once it is over.")
+        messages.info(request, _("A match can be replayed once it is over."))
         return redirect("play:match", match_id)
     entries = _replay_entries(match)
     marks = selectors.replay_marks(entries)
@@ -136,7 +137,7 @@ def replay_frame(request: HttpRequest, match_id: int) -> JsonResponse:
     """One step of the replay as JSON ({step, steps, html}), for the replay page's script."""
     match = _finished_match(request, match_id)
     if not match.is_finished:
-        raise Http404("A match can be replayed once it is over.")
+        raise Http404(_("A match can be replayed once it is over."))
     entries = _replay_entries(match)
     step = _replay_step(request, len(entries))
     html = _replay_board(match, entries, step)
@@ -149,7 +150,7 @@ def resign(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     seat = selectors.seat_of(match, request.user)
     if seat is None:
-        messages.error(request, "You are not playing in this match.")
+        messages.error(request, _("You are not playing in this match."))
     else:
         try:
             services.seat_forfeit(match_id=match.pk, seat_index=seat, reason="resigned")
@@ -166,7 +167,7 @@ def undo_last(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:
-        messages.error(request, "That request was malformed.")
+        messages.error(request, _("That request was malformed."))
         return redirect("play:match", match_id)
     try:
         undo.action_undo(match_id=match.pk, user=request.user, version=version)
@@ -184,7 +185,7 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
         action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
     except (ValueError, TypeError, RecursionError):  # RecursionError: JSON nested too deep
-        messages.error(request, "That request was malformed.")
+        messages.error(request, _("That request was malformed."))
         return redirect("play:match", match_id)
     try:
         services.action_submit(match_id=match.pk, user=request.user, action=action, version=version)

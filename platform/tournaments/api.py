@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, pagination, permissions, serializers
 from rest_framework.request import Request
@@ -119,7 +120,7 @@ class TournamentList(generics.ListAPIView):  # type: ignore[type-arg]
 def _tournament(request: Request, tournament_id: int) -> Tournament:
     t = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
     if t is None or (t.status == Tournament.Status.DRAFT and not t.is_organiser(request.user)):
-        raise Http404("There is no such tournament.")
+        raise Http404(_("There is no such tournament."))
     return t
 
 
@@ -236,7 +237,7 @@ class TournamentVerb(APIView):
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         if not isinstance(request.data, dict):
-            return _malformed("The body must be a JSON object.")
+            return _malformed(_("The body must be a JSON object."))
         try:
             verbs.tournament_verb(
                 verb=self.verb, tournament_id=tournament_id, user=request.user, data=request.data

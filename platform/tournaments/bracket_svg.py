@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tournaments.labels import round_label
 from tournaments.selectors import RoundRows, TableRow
 
 BOX_W = 160
@@ -92,7 +93,7 @@ def rounds_to_come(bracket: Any, names: dict[int, str], after: int) -> list[Roun
             )
             for box in column.boxes
         ]
-        rnd = _Round(number=after + offset, label=column.label)
+        rnd = _Round(number=after + offset, label=round_label(column.label))
         rows.append(RoundRows(round=rnd, tables=tables, byes=[]))  # type: ignore[arg-type]
     return rows
 

@@ -22,11 +22,13 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from notifications.services import claimed_deliver, render_email
 from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
 from outbox.services import job_record
+from tournaments.labels import round_label
 from tournaments.models import Registration, Round, Tournament, TournamentEmail
 
 log = logging.getLogger(__name__)
@@ -145,6 +147,11 @@ def _mark(
 
 
 def _message(row: TournamentEmail) -> EmailMultiAlternatives:
+    with translation.override(row.user.language or settings.LANGUAGE_CODE):
+        return _message_built(row)
+
+
+def _message_built(row: TournamentEmail) -> EmailMultiAlternatives:
     tournament = row.tournament
     link = settings.SITE_URL + reverse("tournaments:detail", args=[tournament.pk])
     context: dict[str, Any] = {
@@ -175,10 +182,10 @@ def _table_context(row: TournamentEmail) -> dict[str, Any]:
         .first()
     )
     if table is None or table.match is None:
-        return {"match_link": None, "round_label": f"Round {row.round}"}
+        return {"match_link": None, "round_label": _("Round %(n)s") % {"n": row.round}}
     return {
         "match_link": settings.SITE_URL + reverse("play:match", args=[table.match.pk]),
-        "round_label": table.round.label,
+        "round_label": round_label(table.round.label),
         "opponents": [
             s.name for s in table.match.seats.select_related("user") if s.user_id != row.user.pk
         ],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from shared.errors import ServiceError
 
 
@@ -10,12 +12,12 @@ class TournamentError(ServiceError):
 
 
 def not_found() -> TournamentError:
-    return TournamentError("not_found", "There is no such tournament.", 404)
+    return TournamentError("not_found", _("There is no such tournament."), 404)
 
 
 def not_organiser() -> TournamentError:
     return TournamentError(
-        "not_organiser", "Only the organisers of this tournament may do that.", 403
+        "not_organiser", _("Only the organisers of this tournament may do that."), 403
     )
 
 
@@ -29,11 +31,13 @@ def refused(code: str, message: str) -> TournamentError:
 
 def invite_only() -> TournamentError:
     return TournamentError(
-        "invite_only", "This tournament is by invitation: you need its invite link.", 403
+        "invite_only", _("This tournament is by invitation: you need its invite link."), 403
     )
 
 
 def rating_too_low(minimum: int) -> TournamentError:
     return TournamentError(
-        "rating_too_low", f"This tournament needs a rating of at least {minimum}.", 403
+        "rating_too_low",
+        _("This tournament needs a rating of at least %(minimum)s.") % {"minimum": minimum},
+        403,
     )

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.core import all_games
 from tournaments.models import Tournament
@@ -14,27 +15,29 @@ class TournamentForm(forms.Form):
     name = forms.CharField(max_length=80, min_length=3)
     game = forms.ChoiceField(choices=())
     format = forms.ChoiceField(choices=Tournament.Format.choices)
-    table_size = forms.IntegerField(label="Players per table", min_value=2, max_value=8, initial=2)
+    table_size = forms.IntegerField(
+        label=_("Players per table"), min_value=2, max_value=8, initial=2
+    )
     advance = forms.IntegerField(
-        label="Go through from each table",
+        label=_("Go through from each table"),
         min_value=1,
         initial=1,
-        help_text="Elimination: the top k of each table advance (1 for 2-player tables).",
+        help_text=_("Elimination: the top k of each table advance (1 for 2-player tables)."),
     )
     rounds = forms.IntegerField(
-        label="Rounds", min_value=1, max_value=30, initial=3, help_text="Swiss only."
+        label="Rounds", min_value=1, max_value=30, initial=3, help_text=_("Swiss only.")
     )
     ranked = forms.BooleanField(
-        required=False, help_text="The games count for the ladder; bots cannot enter."
+        required=False, help_text=_("The games count for the ladder; bots cannot enter.")
     )
     mode = forms.ChoiceField(
         label="Pace", choices=[("live", "Live"), ("turn", "Turn-based (e-mail on your turn)")]
     )
     move_minutes = forms.IntegerField(
-        label="Time per move",
+        label=_("Time per move"),
         min_value=1,
         initial=5,
-        help_text="Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336).",
+        help_text=_("Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336)."),
     )
     vacation_allowed = forms.BooleanField(
         label="Vacations allowed",
@@ -44,25 +47,27 @@ class TournamentForm(forms.Form):
         "clock runs out) has the clocks of this tournament's games paused.",
     )
     starts_at = forms.DateTimeField(
-        label="Start time (UTC)",
+        label=_("Start time (UTC)"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        help_text="Empty: the organiser starts it by hand.",
+        help_text=_("Empty: the organiser starts it by hand."),
     )
     checkin_minutes = forms.IntegerField(
-        label="Check-in window (minutes before the start)",
+        label=_("Check-in window (minutes before the start)"),
         min_value=0,
         initial=0,
         required=False,
         help_text="0: no check-in. Players who do not check in are dropped at the start.",
     )
-    max_players = forms.IntegerField(label="At most (players)", min_value=2, required=False)
+    max_players = forms.IntegerField(label=_("At most (players)"), min_value=2, required=False)
     min_rating = forms.IntegerField(
-        label="Minimum rating", min_value=0, required=False, help_text="Ranked events only."
+        label=_("Minimum rating"), min_value=0, required=False, help_text=_("Ranked events only.")
     )
     seeding = forms.ChoiceField(choices=Tournament.Seeding.choices)
     invite_only = forms.BooleanField(
-        label="Invite only", required=False, help_text="Only people with the invite link enter."
+        label=_("Invite only"),
+        required=False,
+        help_text=_("Only people with the invite link enter."),
     )
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
 

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.core import Game, get_game
 
@@ -27,28 +28,28 @@ def new_rng_seed() -> int:
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        SINGLE = "single_elimination", "Single elimination"
-        DOUBLE = "double_elimination", "Double elimination"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        SWISS = "swiss", "Swiss"
+        SINGLE = "single_elimination", _("Single elimination")
+        DOUBLE = "double_elimination", _("Double elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
 
     class Mode(models.TextChoices):
-        LIVE = "live", "Live"
-        TURN = "turn", "Turn-based"
+        LIVE = "live", _("Live")
+        TURN = "turn", _("Turn-based")
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Not open yet"
-        REGISTRATION = "registration", "Registration"
-        CHECKIN = "checkin", "Check-in"
-        RUNNING = "running", "Running"
-        PAUSED = "paused", "Paused"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        DRAFT = "draft", _("Not open yet")
+        REGISTRATION = "registration", _("Registration")
+        CHECKIN = "checkin", _("Check-in")
+        RUNNING = "running", _("Running")
+        PAUSED = "paused", _("Paused")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     class Seeding(models.TextChoices):
-        RATING = "rating", "By ladder rating"
-        RANDOM = "random", "Random"
-        MANUAL = "manual", "By hand"
+        RATING = "rating", _("By ladder rating")
+        RANDOM = "random", _("Random")
+        MANUAL = "manual", _("By hand")
 
     name = models.CharField(max_length=80)
     description = models.TextField(blank=True, max_length=2000)
@@ -134,10 +135,10 @@ class Registration(models.Model):
     """An entrant: a player (or, at casual events, a bot the organiser added)."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Playing"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        DISQUALIFIED = "disqualified", "Disqualified"
-        NO_SHOW = "no_show", "Missed the check-in"
+        ACTIVE = "active", _("Playing")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        DISQUALIFIED = "disqualified", _("Disqualified")
+        NO_SHOW = "no_show", _("Missed the check-in")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
@@ -265,19 +266,19 @@ class TournamentEmail(models.Model):
     committed) before sending and marked after, like notifications.TurnEmail."""
 
     class Kind(models.TextChoices):
-        REGISTERED = "registered", "Registration confirmed"
-        CHECKIN = "checkin", "Check-in open"
-        TABLE = "table", "Your table is ready"
-        ADVANCED = "advanced", "You advanced"
-        ELIMINATED = "eliminated", "You were eliminated"
-        RESULTS = "results", "Final results"
+        REGISTERED = "registered", _("Registration confirmed")
+        CHECKIN = "checkin", _("Check-in open")
+        TABLE = "table", _("Your table is ready")
+        ADVANCED = "advanced", _("You advanced")
+        ELIMINATED = "eliminated", _("You were eliminated")
+        RESULTS = "results", _("Final results")
 
     class Status(models.TextChoices):
-        PENDING = "pending", "not sent yet (or refused by the server: may be retried)"
-        SENDING = "sending", "claimed: an attempt began and never reported back"
-        SENT = "sent", "accepted by the SMTP server"
-        UNCERTAIN = "uncertain", "the exchange broke after the server may have accepted it"
-        SKIPPED = "skipped", "no longer due when its turn came"
+        PENDING = "pending", _("not sent yet (or refused by the server: may be retried)")
+        SENDING = "sending", _("claimed: an attempt began and never reported back")
+        SENT = "sent", _("accepted by the SMTP server")
+        UNCERTAIN = "uncertain", _("the exchange broke after the server may have accepted it")
+        SKIPPED = "skipped", _("no longer due when its turn came")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="emails")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

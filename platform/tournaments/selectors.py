@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
+from tournaments.labels import round_label
 from tournaments.models import Registration, Round, Tournament, TournamentTable
 
 T = Tournament.Status
@@ -128,33 +130,46 @@ def my_next_game(tournament: Tournament, registration: Registration | None) -> d
     if registration is None:
         return {"kind": "none"}
     if not registration.active:
-        return {"kind": "out", "text": f"You are {registration.get_status_display().lower()}."}
+        return {
+            "kind": "out",
+            "text": _("You are %(status)s.")
+            % {"status": registration.get_status_display().lower()},
+        }
     if tournament.status in UPCOMING or tournament.status == T.DRAFT:
         if tournament.status == T.CHECKIN and registration.checked_in_at is None:
-            return {"kind": "checkin", "text": "Check in to play: the event starts soon."}
+            return {"kind": "checkin", "text": _("Check in to play: the event starts soon.")}
         return {
             "kind": "wait",
-            "text": "You are registered; the first round starts with the event.",
+            "text": _("You are registered; the first round starts with the event."),
         }
     if tournament.is_over:
         return {"kind": "none"}
     current = tournament.rounds_set.order_by("-number").first()
     if current is None:
-        return {"kind": "wait", "text": "Waiting for the first round."}
+        return {"kind": "wait", "text": _("Waiting for the first round.")}
     table = _find_table(current, registration.pk)
     if registration.pk in current.byes:
-        return {"kind": "bye", "text": f"{current.label}: you have a bye."}
+        return {
+            "kind": "bye",
+            "text": _("%(round)s: you have a bye.") % {"round": round_label(current.label)},
+        }
     if table is None:
         row = next((r for r in tournament.standings if r["entrant"] == registration.pk), None)
         if row and row.get("eliminated"):
-            return {"kind": "out", "text": "You have been eliminated. Thank you for playing!"}
-        return {"kind": "wait", "text": "Waiting for the next round."}
+            return {"kind": "out", "text": _("You have been eliminated. Thank you for playing!")}
+        return {"kind": "wait", "text": _("Waiting for the next round.")}
     if table.is_finished:
         return {
             "kind": "wait",
-            "text": f"{current.label}: your game is over; waiting for the other tables.",
+            "text": _("%(round)s: your game is over; waiting for the other tables.")
+            % {"round": round_label(current.label)},
         }
-    return {"kind": "play", "text": f"{current.label}, table {table.key}", "match": table.match_id}
+    return {
+        "kind": "play",
+        "text": _("%(round)s, table %(table)s")
+        % {"round": round_label(current.label), "table": table.key},
+        "match": table.match_id,
+    }
 
 
 def _find_table(rnd: Round, registration_id: int) -> TournamentTable | None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.core import Game, get_game
@@ -34,7 +35,9 @@ def _engine(game: Any) -> Game:
     try:
         return get_game(str(game))
     except KeyError as exc:
-        raise errors.bad("unknown_game", f"There is no game called {game!r}.") from exc
+        raise errors.bad(
+            "unknown_game", _("There is no game called %(game)s.") % {"game": repr(game)}
+        ) from exc
 
 
 def _int(value: Any, name: str, low: int, high: int) -> int:
@@ -70,9 +73,12 @@ def tournament_create(
     engine = _engine(game)
     name = str(name).strip()
     if not 3 <= len(name) <= 80:
-        raise errors.bad("bad_name", "A tournament's name has 3 to 80 characters.")
+        raise errors.bad("bad_name", _("A tournament's name has 3 to 80 characters."))
     if format not in formats.FORMATS:
-        raise errors.bad("bad_format", f"Choose one of: {', '.join(sorted(formats.FORMATS))}.")
+        raise errors.bad(
+            "bad_format",
+            _("Choose one of: %(value)s.") % {"value": ", ".join(sorted(formats.FORMATS))},
+        )
     if not isinstance(table_size, int) or table_size not in engine.seat_range():
         raise errors.bad(
             "bad_table_size",
@@ -84,17 +90,17 @@ def tournament_create(
     move_seconds = _clock(mode, move_seconds)
     checkin_minutes = _int(checkin_minutes, "checkin_minutes", 0, 7 * 24 * 60)
     if checkin_minutes and starts_at is None:
-        raise errors.bad("bad_checkin", "A check-in window needs a start time.")
+        raise errors.bad("bad_checkin", _("A check-in window needs a start time."))
     if max_players is not None:
         _int(max_players, "max_players", 2, MAX_PLAYERS)
     if min_rating is not None:
         _int(min_rating, "min_rating", 0, 4000)
     if min_rating is not None and not ranked:
-        raise errors.bad("bad_min_rating", "A minimum rating needs a ranked tournament.")
+        raise errors.bad("bad_min_rating", _("A minimum rating needs a ranked tournament."))
     if seeding not in Tournament.Seeding.values:
-        raise errors.bad("bad_seeding", "Seed by rating, at random or by hand.")
+        raise errors.bad("bad_seeding", _("Seed by rating, at random or by hand."))
     if starts_at is not None and starts_at <= timezone.now():
-        raise errors.bad("bad_start", "The start time must be in the future.")
+        raise errors.bad("bad_start", _("The start time must be in the future."))
     try:
         cleaned = engine.clean_options(options)
     except ValueError as exc:
@@ -123,18 +129,25 @@ def tournament_create(
             registration_open=bool(open_registration),
             status=T.REGISTRATION if open_registration else T.DRAFT,
         )
-        audit(tournament, organiser, "create", f"Created ({tournament.get_format_display()}).")
+        audit(
+            tournament,
+            organiser,
+            "create",
+            f"Created ({tournament.get_format_display()}).",
+        )
     return tournament
 
 
 def _clock(mode: str, move_seconds: int | None) -> int:
     if mode not in Tournament.Mode.values:
-        raise errors.bad("bad_mode", "Choose live or turn-based play.")
+        raise errors.bad("bad_mode", _("Choose live or turn-based play."))
     low, high = MOVE_SECONDS_LIVE if mode == "live" else MOVE_SECONDS_TURN
     seconds = move_seconds if move_seconds is not None else (300 if mode == "live" else 86400)
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not low <= seconds <= high:
         raise errors.bad(
-            "bad_clock", f"Time per move must be between {low} and {high} seconds for {mode} play."
+            "bad_clock",
+            _("Time per move must be between %(low)s and %(high)s seconds for %(mode)s play.")
+            % {"low": low, "high": high, "mode": mode},
         )
     return seconds
 
@@ -171,13 +184,17 @@ def tournament_register(*, tournament_id: Any, user: Any, invite_token: Any = No
     with transaction.atomic():
         t = locked(tournament_id)
         if t.status not in (T.REGISTRATION, T.CHECKIN) or not t.registration_open:
-            raise errors.refused("registration_closed", "Registration is not open.")
+            raise errors.refused("registration_closed", _("Registration is not open."))
         if t.invite_only and invite_token != t.invite_token:
             raise errors.invite_only()
         if t.registrations.filter(user=user).exists():
-            raise errors.refused("already_registered", "You are already registered.")
+            raise errors.refused("already_registered", _("You are already registered."))
         if t.max_players is not None and _entrants_count(t) >= t.max_players:
-            raise errors.refused("full", f"This tournament is full ({t.max_players} players).")
+            raise errors.refused(
+                "full",
+                _("This tournament is full (%(max_players)s players).")
+                % {"max_players": t.max_players},
+            )
         if t.min_rating is not None and _rating(user, t.game) < t.min_rating:
             raise errors.rating_too_low(t.min_rating)
         registration = Registration.objects.create(tournament=t, user=user)
@@ -199,14 +216,14 @@ def tournament_unregister(*, tournament_id: Any, user: Any) -> Tournament:
         t = locked(tournament_id)
         registration = t.registrations.filter(user=user).first()
         if registration is None:
-            raise errors.refused("not_registered", "You are not registered.")
+            raise errors.refused("not_registered", _("You are not registered."))
         if t.status in (T.RUNNING, T.PAUSED):
             _withdraw(t, registration, user, Registration.Status.WITHDRAWN, "withdrew")
         elif t.status in (T.DRAFT, T.REGISTRATION, T.CHECKIN):
             registration.delete()
             audit(t, user, "unregister", f"{user.display_name} left the list.")
         else:
-            raise errors.refused("over", "This tournament is over.")
+            raise errors.refused("over", _("This tournament is over."))
     return t
 
 
@@ -214,10 +231,10 @@ def tournament_checkin(*, tournament_id: Any, user: Any) -> Registration:
     with transaction.atomic():
         t = locked(tournament_id)
         if t.status != T.CHECKIN:
-            raise errors.refused("checkin_closed", "Check-in is not open.")
+            raise errors.refused("checkin_closed", _("Check-in is not open."))
         registration = t.registrations.filter(user=user).first()
         if registration is None:
-            raise errors.refused("not_registered", "You are not registered.")
+            raise errors.refused("not_registered", _("You are not registered."))
         if registration.checked_in_at is None:
             registration.checked_in_at = timezone.now()
             registration.save(update_fields=["checked_in_at"])
@@ -233,7 +250,7 @@ def tournament_registration_set(*, tournament_id: Any, user: Any, open: bool) ->
         t = locked(tournament_id)
         _ensure_organiser(t, user)
         if t.status not in (T.DRAFT, T.REGISTRATION, T.CHECKIN):
-            raise errors.refused("started", "Registration is over once the event has started.")
+            raise errors.refused("started", _("Registration is over once the event has started."))
         t.registration_open = open
         if open and t.status == T.DRAFT:
             t.status = T.REGISTRATION
@@ -254,7 +271,7 @@ def tournament_checkin_open(*, tournament_id: Any, user: Any = None) -> Tourname
         if user is not None:
             _ensure_organiser(t, user)
         if t.status not in (T.DRAFT, T.REGISTRATION):
-            raise errors.refused("not_now", "Check-in opens before the start only.")
+            raise errors.refused("not_now", _("Check-in opens before the start only."))
         t.status = T.CHECKIN
         t.save(update_fields=["status"])
         Registration.objects.filter(tournament=t, user__isnull=True).update(
@@ -274,7 +291,10 @@ def tournament_start(*, tournament_id: Any, user: Any = None) -> Tournament:
         if user is not None:
             _ensure_organiser(t, user)
         if t.status not in (T.DRAFT, T.REGISTRATION, T.CHECKIN):
-            raise errors.refused("not_now", f"This tournament is {t.get_status_display().lower()}.")
+            raise errors.refused(
+                "not_now",
+                _("This tournament is %(value)s.") % {"value": t.get_status_display().lower()},
+            )
         if t.status == T.CHECKIN:
             t.registrations.filter(
                 status=Registration.Status.ACTIVE, checked_in_at__isnull=True
@@ -284,7 +304,9 @@ def tournament_start(*, tournament_id: Any, user: Any = None) -> Tournament:
             progress.format_of(t).validate(progress.settings_of(t), len(players))
         except FormatError as exc:
             raise errors.refused(
-                "cannot_start", f"Cannot start with {len(players)} players: {exc}"
+                "cannot_start",
+                _("Cannot start with %(value)s players: %(exc)s")
+                % {"value": len(players), "exc": exc},
             ) from exc
         _seed(t, players)
         t.status = T.RUNNING
@@ -323,7 +345,7 @@ def tournament_pause(*, tournament_id: Any, user: Any, pause: bool = True) -> To
         t = locked(tournament_id)
         _ensure_organiser(t, user)
         if t.status != (T.RUNNING if pause else T.PAUSED):
-            raise errors.refused("not_now", "Only a running event pauses, a paused one resumes.")
+            raise errors.refused("not_now", _("Only a running event pauses, a paused one resumes."))
         t.status = T.PAUSED if pause else T.RUNNING
         t.save(update_fields=["status"])
         audit(t, user, "pause" if pause else "resume", "Paused." if pause else "Resumed.")
@@ -337,7 +359,7 @@ def tournament_cancel(*, tournament_id: Any, user: Any) -> Tournament:
         t = locked(tournament_id)
         _ensure_organiser(t, user)
         if t.is_over:
-            raise errors.refused("over", "This tournament is already over.")
+            raise errors.refused("over", _("This tournament is already over."))
         t.status = T.CANCELLED
         t.registration_open = False
         t.save(update_fields=["status", "registration_open"])
@@ -369,7 +391,7 @@ def _entrant_out(
     elif t.status in (T.RUNNING, T.PAUSED):
         _withdraw(t, registration, actor, status, reason or status)
     else:
-        raise errors.refused("over", "This tournament is over.")
+        raise errors.refused("over", _("This tournament is over."))
 
 
 def tournaments_banned_leave(*, user: Any, actor: Any, reason: str) -> int:
@@ -394,7 +416,7 @@ def _registration(t: Tournament, player: Any) -> Registration:
         raise errors.bad("bad_player", "'player' must be a registration id.")
     registration = t.registrations.filter(pk=player).select_related("user").first()
     if registration is None:
-        raise errors.TournamentError("no_player", "No such player in this tournament.", 404)
+        raise errors.TournamentError("no_player", _("No such player in this tournament."), 404)
     return registration
 
 
@@ -428,10 +450,10 @@ def tournament_result_replace(
         t = locked(tournament_id)
         _ensure_organiser(t, user)
         if t.status not in (T.RUNNING, T.PAUSED):
-            raise errors.refused("not_now", "Results are replaced while the event runs.")
+            raise errors.refused("not_now", _("Results are replaced while the event runs."))
         reason = str(reason or "").strip()
         if not 3 <= len(reason) <= 300:
-            raise errors.bad("bad_reason", "Say why, in 3 to 300 characters.")
+            raise errors.bad("bad_reason", _("Say why, in 3 to 300 characters."))
         row = _table(t, table)
         size = len(row.players)
         if (
@@ -444,7 +466,7 @@ def tournament_result_replace(
             raise errors.bad("bad_places", f"'places' must list {size} places from 1 to {size}.")
         current = t.rounds_set.order_by("-number").values_list("number", flat=True).first()
         if t.is_elimination and row.round.number != current:
-            raise errors.refused("past_round", "In a bracket only the round in play can change.")
+            raise errors.refused("past_round", _("In a bracket only the round in play can change."))
         before = row.places
         row.places = places
         row.scores = row.scores or [0.0] * size
@@ -470,7 +492,7 @@ def _table(t: Tournament, table: Any) -> TournamentTable:
         raise errors.bad("bad_table", "'table' must be a table id.")
     row = t.tables.filter(pk=table).select_related("round").first()
     if row is None:
-        raise errors.TournamentError("no_table", "No such table in this tournament.", 404)
+        raise errors.TournamentError("no_table", _("No such table in this tournament."), 404)
     return row
 
 
@@ -481,13 +503,15 @@ def tournament_coorganiser_set(
         t = locked(tournament_id)
         if t.organiser_id != user.pk:
             raise errors.TournamentError(
-                "not_owner", "Only the organiser chooses co-organisers.", 403
+                "not_owner", _("Only the organiser chooses co-organisers."), 403
             )
         other = User.objects.filter(display_name__iexact=str(name or "")).first()
         if other is None:
-            raise errors.TournamentError("no_user", f"There is no player called {name!r}.", 404)
+            raise errors.TournamentError(
+                "no_user", _("There is no player called %(name)s.") % {"name": repr(name)}, 404
+            )
         if other.pk == t.organiser_id:
-            raise errors.bad("is_organiser", "That is the organiser.")
+            raise errors.bad("is_organiser", _("That is the organiser."))
         (t.co_organisers.add if add else t.co_organisers.remove)(other)
         audit(
             t,
@@ -504,15 +528,15 @@ def tournament_bot_add(*, tournament_id: Any, user: Any, bot: Any = "") -> Regis
         t = locked(tournament_id)
         _ensure_organiser(t, user)
         if t.ranked:
-            raise errors.refused("ranked_bots", "Bots cannot play in ranked tournaments.")
+            raise errors.refused("ranked_bots", _("Bots cannot play in ranked tournaments."))
         if t.status not in (T.DRAFT, T.REGISTRATION, T.CHECKIN):
-            raise errors.refused("started", "Entrants are added before the start.")
+            raise errors.refused("started", _("Entrants are added before the start."))
         engine = t.engine
         bot = str(bot or DEFAULT_LEVEL)
         if bot not in engine.bots and bot != "random":
             raise errors.bad("unknown_bot", f"{engine.title} has no bot called {bot!r}.")
         if t.max_players is not None and _entrants_count(t) >= t.max_players:
-            raise errors.refused("full", "This tournament is full.")
+            raise errors.refused("full", _("This tournament is full."))
         registration = Registration.objects.create(
             tournament=t, bot=bot, checked_in_at=timezone.now()
         )
@@ -526,7 +550,7 @@ def tournament_seed_set(*, tournament_id: Any, user: Any, order: Any) -> Tournam
         t = locked(tournament_id)
         _ensure_organiser(t, user)
         if t.has_started:
-            raise errors.refused("started", "Seeds are set before the start.")
+            raise errors.refused("started", _("Seeds are set before the start."))
         ids = set(t.registrations.values_list("pk", flat=True))
         if (
             not isinstance(order, list)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments import errors
 from tournaments.services import (
     tournament_bot_add,
@@ -76,7 +78,9 @@ def tournament_verb(*, verb: str, tournament_id: Any, user: Any, data: Mapping[s
         return tournament_seed_set(
             tournament_id=tid, user=user, order=_as_int_list(data.get("order"))
         )
-    raise errors.TournamentError("not_found", f"Tournaments have no action {verb!r}.", 404)
+    raise errors.TournamentError(
+        "not_found", _("Tournaments have no action %(verb)s.") % {"verb": repr(verb)}, 404
+    )
 
 
 def _as_int(value: Any) -> Any:

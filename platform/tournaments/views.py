@@ -13,6 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.core import all_games
@@ -24,11 +26,11 @@ from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 
 TIEBREAK_LABELS = {
-    "opponents_points": "Opp. points",
-    "game_score": "Game score",
-    "rating": "Rating",
-    "buchholz": "Buchholz",
-    "wins": "Wins",
+    "opponents_points": gettext_lazy("Opp. points"),
+    "game_score": gettext_lazy("Game score"),
+    "rating": gettext_lazy("Rating"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "wins": gettext_lazy("Wins"),
 }
 
 
@@ -37,7 +39,7 @@ def _visible(request: HttpRequest, tournament_id: int) -> Tournament:
     and registering needs the token, but spectators are welcome)."""
     tournament = get_object_or_404(Tournament.objects.select_related("organiser"), pk=tournament_id)
     if tournament.status == Tournament.Status.DRAFT and not tournament.is_organiser(request.user):
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     return tournament
 
 
@@ -197,7 +199,7 @@ def tournament_rounds(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _visible(request, tournament_id)
     if not tournament.is_organiser(request.user):
-        raise Http404("No such page.")
+        raise Http404(_("No such page."))
     context = _base_context(request, tournament)
     registrations = selectors.names_of(tournament)
     current = tournament.rounds_set.order_by("-number").values_list("number", flat=True).first()
@@ -219,7 +221,7 @@ def tournament_status(request: HttpRequest, tournament_id: int) -> JsonResponse:
     _visible(request, tournament_id)
     status = selectors.status_stamp(tournament_id)
     if status is None:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     return JsonResponse(status)
 
 
@@ -227,7 +229,7 @@ def tournament_status(request: HttpRequest, tournament_id: int) -> JsonResponse:
 @require_POST
 def tournament_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpResponse:
     if verb not in verbs.VERBS:
-        raise Http404("No such action.")
+        raise Http404(_("No such action."))
     try:
         verbs.tournament_verb(
             verb=verb, tournament_id=tournament_id, user=request.user, data=request.POST

@@ -9,6 +9,11 @@
 // the step it was said at ("replay:step", sent by replay.js).
 (function () {
   "use strict";
+  // Translations: Django's JavaScriptCatalog (base.html) defines gettext and interpolate.
+  const _ = window.gettext || function (s) { return s; };
+  const fmt = function (s, named) {
+    return s.replace(/%\((\w+)\)s/g, function (m, k) { return String(named[k]); });
+  };
 
   const replayList = document.getElementById("chat-replay");
   if (replayList) {
@@ -63,8 +68,8 @@
       const more = document.createElement("a");
       more.className = "chat-more";
       more.href = lineUrl(line.id);
-      more.title = "Mute or report";
-      more.setAttribute("aria-label", "Mute or report " + line.author + "'s line");
+      more.title = _("Mute or report");
+      more.setAttribute("aria-label", fmt(_("Mute or report %(name)s's line"), {name: line.author}));
       more.textContent = "⋯";
       li.append(" ", more);
     }
@@ -116,7 +121,7 @@
     nextId: 1,
     act: function (kind, data) {
       const s = this.socket;
-      if (!s || s.readyState !== WebSocket.OPEN) { showError("Reconnecting… try again in a moment."); return null; }
+      if (!s || s.readyState !== WebSocket.OPEN) { showError(_("Reconnecting… try again in a moment.")); return null; }
       const id = this.nextId++;
       s.send(JSON.stringify(Object.assign({type: "chat." + kind, id: id}, data)));
       return id;
@@ -135,7 +140,7 @@
       const r = await fetch(url, {method: method, headers: headers, credentials: "same-origin",
         body: body === undefined ? undefined : JSON.stringify(body)});
       const data = await r.json().catch(function () { return {}; });
-      if (!r.ok) throw new Error(data.detail || "Something went wrong: try again.");
+      if (!r.ok) throw new Error(data.detail || _("Something went wrong: try again."));
       return data;
     },
     act: function (kind, data) {
@@ -216,8 +221,8 @@
         form.dataset.person = person;
         const button = document.createElement("button");
         button.className = "link";
-        button.textContent = "unmute";
-        form.append((names[person] || "someone") + " ", button);
+        button.textContent = _("unmute");
+        form.append((names[person] || _("someone")) + " ", button);
         mutedEl.append(" ", form);
         mutedEl.hidden = false;
       }
@@ -239,7 +244,7 @@
     if (!toggleForm || !spectatorsBox) return;
     spectatorsBox.hidden = !show;
     const button = toggleForm.querySelector("button");
-    button.textContent = show ? "Hide the spectators' chat" : "Show the spectators' chat";
+    button.textContent = show ? _("Hide the spectators' chat") : _("Show the spectators' chat");
     button.setAttribute("aria-expanded", show ? "true" : "false");
     toggleForm.querySelector("[name=show]").value = show ? "0" : "1";
     if (show) act("history", {after: 0});
@@ -260,8 +265,8 @@
     if (open) { more.focus(); return; }
     const menu = menuTemplate.content.firstElementChild.cloneNode(true);
     const name = li.querySelector(".chat-who").textContent;
-    menu.querySelector("[data-act=mute]").textContent = "Mute " + name;
-    menu.setAttribute("aria-label", name + "'s line");
+    menu.querySelector("[data-act=mute]").textContent = fmt(_("Mute %(name)s"), {name: name});
+    menu.setAttribute("aria-label", fmt(_("%(name)s's line"), {name: name}));
     li.appendChild(menu);
     menu.querySelector("button").focus();
   }

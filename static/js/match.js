@@ -13,6 +13,11 @@
 // decision taken back in `action.seq`).
 (function () {
   "use strict";
+  // Translations: Django's JavaScriptCatalog (base.html) defines gettext and interpolate.
+  const _ = window.gettext || function (s) { return s; };
+  const fmt = function (s, named) {
+    return s.replace(/%\((\w+)\)s/g, function (m, k) { return String(named[k]); });
+  };
   const M = window.MATCH;
   const board = document.getElementById("board");
   const statusEl = document.getElementById("status");
@@ -29,7 +34,7 @@
   let picked = null;
 
   function names(seats) {
-    return seats.map(function (i) { return payload.players[i].name; }).join(" and ");
+    return seats.map(function (i) { return payload.players[i].name; }).join(_(" and "));
   }
 
   // The status line ticks the clock every second; the live region beside it says the turn
@@ -41,32 +46,33 @@
 
   function renderStatus() {
     if (payload.status === "finished") {
-      statusEl.textContent = "The game is over.";
+      statusEl.textContent = _("The game is over.");
       say(statusEl.textContent);
       const resign = document.getElementById("resign");
       if (resign) resign.remove();
       return;
     }
     const mine = M.seat !== null && payload.to_act.indexOf(M.seat) >= 0;
-    let text = mine ? "Your turn." : "Waiting for " + names(payload.to_act) + ".";
+    let text = mine ? _("Your turn.") : fmt(_("Waiting for %(names)s."), {names: names(payload.to_act)});
     say(text);
     if (payload.deadline) {
       const left = Math.max(0, Math.round((Date.parse(payload.deadline) - Date.now()) / 1000));
       const m = Math.floor(left / 60), s = left % 60;
-      text += " " + (left > 3600 ? Math.round(left / 3600) + " h" : m + ":" + String(s).padStart(2, "0")) + " left.";
+      text += " " + fmt(_("%(time)s left."), {time: left > 3600 ? Math.round(left / 3600) + " h" : m + ":" + String(s).padStart(2, "0")});
     }
     statusEl.textContent = text;
     statusEl.classList.toggle("my-turn", mine);
-    document.title = (mine ? "(Your turn) " : "") + document.title.replace(/^\(Your turn\) /, "");
+    const flag = "(" + _("Your turn") + ") ";
+    document.title = (mine ? flag : "") + (document.title.startsWith(flag) ? document.title.slice(flag.length) : document.title);
   }
 
   function renderPlayers() {
     playersEl.innerHTML = "";
     payload.players.forEach(function (p) {
       const li = document.createElement("li");
-      li.textContent = p.name + (p.is_bot ? " (bot)" : "") + (p.forfeited ? " (left)" : "") +
-        (p.paused ? " (on vacation: clock paused)" : "") +
-        (p.to_act ? " ◀" : "") + (p.place ? " · place " + p.place : "");
+      li.textContent = p.name + (p.is_bot ? " " + _("(bot)") : "") + (p.forfeited ? " " + _("(left)") : "") +
+        (p.paused ? " " + _("(on vacation: clock paused)") : "") +
+        (p.to_act ? " ◀" : "") + (p.place ? " · " + fmt(_("place %(place)s"), {place: p.place}) : "");
       if (p.seat === M.seat) li.style.fontWeight = "bold";
       playersEl.appendChild(li);
     });
@@ -156,7 +162,7 @@
     });
     if (!r.ok) {
       const body = await r.json().catch(function () { return {}; });
-      errorEl.textContent = body.detail || "That decision cannot be taken back.";
+      errorEl.textContent = body.detail || _("That decision cannot be taken back.");
     }  // else the socket brings the board as it was before the decision
   }
 
@@ -188,7 +194,7 @@
     socket.onclose = function (event) {
       board.dataset.socket = "closed";
       if (event.code === 4401 || event.code === 4403 || event.code === 4404) {
-        errorEl.textContent = "You cannot follow this match live.";
+        errorEl.textContent = _("You cannot follow this match live.");
         return;
       }
       setTimeout(connect, retry);
@@ -198,7 +204,7 @@
 
   function send(action) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      errorEl.textContent = "Reconnecting… try again in a moment.";
+      errorEl.textContent = _("Reconnecting… try again in a moment.");
       return;
     }
     socket.send(JSON.stringify({type: "act", id: nextId++, version: payload.version, action: action}));
@@ -217,8 +223,8 @@
       if (JSON.parse(e.dataset.after)[key]) e.classList.add("pick-target");
     });
     if (hint) {
-      hint.textContent = (el.getAttribute("aria-label") || el.title.split(":")[0]) +
-        " chosen: click a highlighted place (Escape cancels).";
+      hint.textContent = fmt(_("%(what)s chosen: click a highlighted place (Escape cancels)."),
+        {what: el.getAttribute("aria-label") || el.title.split(":")[0]});
       hint.hidden = false;
     }
   }
@@ -283,7 +289,7 @@
   // An inline onsubmit would be blocked by the Content-Security-Policy.
   const resignForm = document.getElementById("resign");
   if (resignForm) resignForm.addEventListener("submit", function (event) {
-    if (!window.confirm("Resign this game? You will rank last.")) event.preventDefault();
+    if (!window.confirm(_("Resign this game? You will rank last."))) event.preventDefault();
   });
 
   window.TABLE = {

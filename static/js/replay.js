@@ -4,6 +4,12 @@
 // controls are plain links and a form.
 (function () {
   "use strict";
+  // Translations: Django's JavaScriptCatalog (base.html) defines gettext and interpolate.
+  const _ = window.gettext || function (s) { return s; };
+  const pgettext = window.pgettext || function (c, s) { return s; };
+  const fmt = function (s, named) {
+    return s.replace(/%\((\w+)\)s/g, function (m, k) { return String(named[k]); });
+  };
   const nav = document.getElementById("replay-nav");
   if (!nav) return;
   const board = document.getElementById("board");
@@ -44,9 +50,9 @@
         log.scrollTop += where.top - box.top - log.clientHeight / 2;
       }
     });
-    label.textContent = "Step " + step + " of " + steps;
-    turnLabel.textContent = "turn " + countUpTo(turns, step) + " of " + turns.length +
-      " · round " + countUpTo(rounds, step) + " of " + rounds.length;
+    label.textContent = fmt(pgettext("replay", "Step %(step)s of %(steps)s"), {step: step, steps: steps});
+    turnLabel.textContent = fmt(_("turn %(turn)s of %(turns)s · round %(round)s of %(rounds)s"), {
+      turn: countUpTo(turns, step), turns: turns.length, round: countUpTo(rounds, step), rounds: rounds.length});
     scrub.value = step;
     if (document.getElementById("jump-by").value === "step") document.getElementById("jump-n").value = step;
     document.getElementById("prev").setAttribute("href", "?step=" + Math.max(0, step - 1));
@@ -77,9 +83,9 @@
   }
 
   function toggle() {
-    if (timer) { clearInterval(timer); timer = null; playButton.textContent = "Play"; return; }
+    if (timer) { clearInterval(timer); timer = null; playButton.textContent = pgettext("replay", "Play"); return; }
     if (step >= steps) go(0);
-    playButton.textContent = "Pause";
+    playButton.textContent = _("Pause");
     timer = setInterval(function () {
       if (step >= steps) { toggle(); return; }
       go(step + 1);

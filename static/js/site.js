@@ -1,6 +1,6 @@
 // Every page: on a phone the header's links open from a Menu button (site.css); without this
 // script they wrap instead. Loaded in <head> without defer, so the page never shows the wrapped
-// links first.
+// links first. The footer's language switch sends itself when a language is picked.
 //
 // A box that scrolls (the log, a wide table, a strip of cards on a phone) and holds nothing
 // focusable cannot be scrolled from the keyboard: it becomes a tab stop while it scrolls
@@ -41,6 +41,9 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // The footer's language switch applies at once (without script: its Change button).
+    const language = document.getElementById("language-choice");
+    if (language) language.addEventListener("change", function () { language.form.submit(); });
     reachScrollers();
     window.addEventListener("resize", later);
     new MutationObserver(later).observe(document.querySelector("main") || document.body,

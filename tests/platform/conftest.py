@@ -17,6 +17,17 @@ def goofspiel_registered(monkeypatch):
     monkeypatch.setitem(registry.GAME_MODULES, "goofspiel", "tests.platform.goofspiel")
 
 
+@pytest.fixture(autouse=True)
+def english_around_each_test():
+    """Every test starts and ends in English: a test that activates a language (a request, an
+    e-mail rendered in its recipient's) leaves no trace in the next (docs/i18n.md)."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
 def make_user(name: str, password: str = "a-long-password-1"):
     from accounts.models import User
 

@@ -74,4 +74,4 @@ def chat_replay(context: template.Context) -> dict[str, Any]:
 
 @register.simple_tag
 def report_reasons() -> list[tuple[str, str]]:
-    return list(Report.Reason.choices)
+    return [(value, str(label)) for value, label in Report.Reason.choices]

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from django.utils.translation import gettext as _
+
 
 class FormatError(ValueError):
     """The format cannot run with these settings and this many entrants (message for people)."""
@@ -162,7 +164,7 @@ def seed_entrants(
     """
     ratings = dict(players)
     if len(ratings) != len(players):
-        raise FormatError("Each player may enter only once.")
+        raise FormatError(_("Each player may enter only once."))
     ids: list[int]
     if method == "rating":
         ids = sorted(ratings, key=lambda pid: (-ratings[pid], pid))
@@ -171,8 +173,8 @@ def seed_entrants(
         random.Random(rng_seed).shuffle(ids)
     elif method == "manual":
         if order is None or sorted(order) != sorted(ratings):
-            raise FormatError("A seeding by hand must list every entrant exactly once.")
+            raise FormatError(_("A seeding by hand must list every entrant exactly once."))
         ids = list(order)
     else:
-        raise FormatError(f"Unknown seeding method {method!r}.")
+        raise FormatError(_("Unknown seeding method %(method)s.") % {"method": repr(method)})
     return [Entrant(id=pid, rating=ratings[pid], seed=n + 1) for n, pid in enumerate(ids)]

@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+
 from tournaments.formats.base import Entrant, FormatError, PlayedRound, Settings, TableResult
 
 Pair = tuple[int, int]
@@ -44,12 +46,16 @@ def check_settings(settings: Settings, entrants: int) -> None:
     low, size = seats_bounds(settings)
     if not settings.min_seats <= size <= settings.max_seats:
         raise FormatError(
-            f"Tables of {size} are outside this game's {settings.min_seats}-{settings.max_seats}."
+            _("Tables of %(size)s are outside this game's %(min_seats)s-%(max_seats)s.")
+            % {"size": size, "min_seats": settings.min_seats, "max_seats": settings.max_seats}
         )
     if size < 2:
-        raise FormatError("A tournament table needs at least 2 seats.")
+        raise FormatError(_("A tournament table needs at least 2 seats."))
     if entrants < low:
-        raise FormatError(f"At least {low} players are needed, {entrants} registered.")
+        raise FormatError(
+            _("At least %(low)s players are needed, %(entrants)s registered.")
+            % {"low": low, "entrants": entrants}
+        )
 
 
 def table_sizes(players: int, size: int, low: int) -> tuple[list[int], int]:
@@ -72,7 +78,7 @@ def table_sizes(players: int, size: int, low: int) -> tuple[list[int], int]:
 def snake(players: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     """Deal players (best first) into tables back and forth: 1 2 3 3 2 1 1 2 3..., skipping
     tables that are full."""
-    tables: list[list[int]] = [[] for _ in sizes]
+    tables: list[list[int]] = [[] for _n in sizes]
     order = list(range(len(sizes)))
     lane: list[int] = []
     for player in players:

@@ -93,7 +93,7 @@ class DoubleElimination:
         # a losers'-bracket player won: the unbeaten lose once, the other losers' finalists are
         # out; when winner + unbeaten are too few for a table, the whole table plays the reset
         # but only they can take the title
-        low, _ = common.seats_bounds(settings)
+        low, _created = common.seats_bounds(settings)
         contenders = [winner, *(p for p in order if state.losses.get(p) == 0)]
         reset = contenders if len(contenders) >= low else list(order)
         for place, player in enumerate(order[1:], 1):
@@ -112,7 +112,7 @@ class DoubleElimination:
         number = len(played) + 1
         history = common.seat_history(played)
         if state.reset:
-            low, _ = common.seats_bounds(settings)
+            low, _created = common.seats_bounds(settings)
             if len(state.reset) < low:
                 return None  # withdrawals left too few for the reset: see standings
             order = common.seat_order(state.reset, history, state.seeds)

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from django.utils.translation import gettext as _
+
 from tournaments.formats import common
 from tournaments.formats.arrange import improve
 from tournaments.formats.base import (
@@ -188,11 +190,16 @@ def check(planner: Planner, settings: Settings, count: int) -> None:
     common.check_settings(settings, count)
     low, size = common.seats_bounds(settings)
     if not 1 <= settings.advance < size:
-        raise FormatError(f"Between 1 and {size - 1} players of each table can advance.")
+        raise FormatError(
+            _("Between 1 and %(value)s players of each table can advance.") % {"value": size - 1}
+        )
     if size == 2 and settings.advance != 1:
-        raise FormatError("At 2-player tables only the winner advances.")
+        raise FormatError(_("At 2-player tables only the winner advances."))
     if count > MAX_ENTRANTS:
-        raise FormatError(f"Elimination events take at most {MAX_ENTRANTS} players.")
+        raise FormatError(
+            _("Elimination events take at most %(MAX_ENTRANTS)s players.")
+            % {"MAX_ENTRANTS": MAX_ENTRANTS}
+        )
     if not rehearse(planner, settings, count):
         raise FormatError(
             f"{count} players cannot be brought down to one winner at tables of {low}-{size} "
@@ -203,7 +210,7 @@ def check(planner: Planner, settings: Settings, count: int) -> None:
 def _rehearsed(planner: Planner, settings: Settings, count: int) -> bool:
     entrants = [Entrant(id=i, rating=1500.0, seed=i) for i in range(1, count + 1)]
     played: list[PlayedRound] = []
-    for _ in range(4 * count + 8):
+    for _n in range(4 * count + 8):
         plan = planner.plan_round(entrants, settings, played)
         if plan is None:
             return planner.replay(entrants, settings, played).champion is not None

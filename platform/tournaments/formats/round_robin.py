@@ -14,6 +14,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+
 from tournaments.formats import common
 from tournaments.formats.arrange import arrange
 from tournaments.formats.base import (
@@ -42,7 +44,7 @@ class RoundRobin:
     def validate(self, settings: Settings, entrants: int) -> None:
         common.check_settings(settings, entrants)
         if settings.rounds < 0:
-            raise FormatError("The number of rounds cannot be negative.")
+            raise FormatError(_("The number of rounds cannot be negative."))
 
     def plan_round(
         self, entrants: Sequence[Entrant], settings: Settings, played: Sequence[PlayedRound]
@@ -131,7 +133,7 @@ def circle(players: int) -> Schedule:
         ring.append(None)
     count = len(ring)
     rounds = []
-    for _ in range(count - 1):
+    for _n in range(count - 1):
         tables = []
         for i in range(count // 2):
             a, b = ring[i], ring[count - 1 - i]

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import networkx as nx
+from django.utils.translation import gettext as _
 
 from tournaments.formats import common
 from tournaments.formats.arrange import arrange
@@ -36,7 +37,7 @@ class Swiss:
     def validate(self, settings: Settings, entrants: int) -> None:
         common.check_settings(settings, entrants)
         if settings.rounds < 1:
-            raise FormatError("A Swiss event needs at least one round.")
+            raise FormatError(_("A Swiss event needs at least one round."))
 
     def plan_round(
         self, entrants: Sequence[Entrant], settings: Settings, played: Sequence[PlayedRound]
@@ -135,5 +136,5 @@ def match_pairs(
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs = sorted(tuple(sorted(edge)) for edge in matching)
     if 2 * len(pairs) != n:
-        raise FormatError("No pairing seats everyone.")  # cannot happen: ranks i, i+1 are linked
+        raise FormatError(_("No pairing seats everyone."))  # cannot happen: ranks i, i+1 are linked
     return [[seated[i], seated[j]] for i, j in pairs]

@@ -9,6 +9,13 @@ import sys
 from typing import Any
 
 OK = (200, 302)
+# Every page is visited in each language the site speaks (the browser's Accept-Language): the
+# page must say it speaks it, and its 404 page must be the site's own, translated.
+NOT_FOUND = {
+    "en": b"Page not found",
+    "es": "Página no encontrada".encode(),
+    "vi": "Không tìm thấy trang".encode(),
+}
 
 
 def _data() -> dict[str, Any]:
@@ -123,18 +130,33 @@ def visit_all() -> list[str]:
     data = _data()
     failures = []
     for who in ("player", "visitor"):
-        client = Client()
-        if who == "player":
-            client.force_login(data["alice"])
-        for url in _urls(data):
-            status = client.get(url).status_code
-            private = url.startswith(("/api/m", "/api/chat/")) or url.endswith("/chat/")
-            allowed = OK + ((401, 403) if who == "visitor" and private else ())
-            if status not in allowed:
-                failures.append(f"{who} {url} -> {status}")
-        missing = client.get("/no-such-page/")
-        if missing.status_code != 404 or b"Page not found" not in missing.content:
-            failures.append(f"{who} /no-such-page/ -> {missing.status_code}, not the site's 404")
+        for language, not_found in NOT_FOUND.items():
+            client = Client(HTTP_ACCEPT_LANGUAGE=language)
+            if who == "player":
+                client.force_login(data["alice"])
+            failures += _visit(client, _urls(data), f"{who} ({language})", language)
+            missing = client.get("/no-such-page/")
+            if missing.status_code != 404 or not_found not in missing.content:
+                failures.append(f"{who} ({language}) /no-such-page/ -> not the site's 404")
+    return failures
+
+
+def _visit(client: Any, urls: list[str], who: str, language: str) -> list[str]:
+    failures = []
+    for url in urls:
+        response = client.get(url)
+        private = url.startswith(("/api/m", "/api/chat/")) or url.endswith("/chat/")
+        allowed = OK + ((401, 403) if who.startswith("visitor") and private else ())
+        if response.status_code not in allowed:
+            failures.append(f"{who} {url} -> {response.status_code}")
+        page = response.get("Content-Type", "").startswith("text/html")
+        whole = page and b"<html" in response.content
+        if (
+            response.status_code == 200
+            and whole
+            and f'lang="{language}"'.encode() not in (response.content)
+        ):
+            failures.append(f"{who} {url} is not in {language}")
     return failures
 
 
