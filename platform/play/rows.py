@@ -44,6 +44,8 @@ def move_write(
     *,
     match: Match,
     before: int,
+    before_updated: datetime,
+    clock_changed: bool,
     record: ActionRecord,
     seats: Sequence[Seat],
     job_kind: str,
@@ -59,11 +61,13 @@ def move_write(
         _json(match.state),
         match.status,
         _json(match.outcome),
+        clock_changed,
         match.deadline,
         now,
         match.finished_at,
         match.pk,
         before,
+        before_updated,
     ]
     seat_part = ""
     if seats:
@@ -92,8 +96,9 @@ def move_write(
     ]
     sql = (
         "WITH m AS (UPDATE play_match SET version = %s, state = %s::jsonb, status = %s,"
-        " outcome = %s::jsonb, deadline = %s, updated_at = %s, finished_at = %s"
-        " WHERE id = %s AND version = %s RETURNING id), "
+        " outcome = %s::jsonb, deadline = CASE WHEN %s THEN %s ELSE deadline END,"
+        " updated_at = %s, finished_at = %s"
+        " WHERE id = %s AND version = %s AND updated_at = %s RETURNING id), "
         + seat_part
         + "a AS (INSERT INTO play_actionrecord (match_id, seq, seat, action, public_action, text,"
         " to_act_before, timed_out, revealed, created_at)"

@@ -223,6 +223,7 @@ def _apply(
         created_at=now,
     )
     match.state = state
+    known_updated, known_deadline = match.updated_at, match.deadline
     match.updated_at = now
     changed = _turns_compute(match, game, seats, before=acting)
     if before is None:
@@ -233,6 +234,8 @@ def _apply(
         job_id = rows.move_write(
             match=match,
             before=before,
+            before_updated=known_updated,
+            clock_changed=match.deadline != known_deadline,
             record=record,
             seats=changed,
             job_kind=MATCH_CHANGED_JOB,
