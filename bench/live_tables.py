@@ -108,23 +108,29 @@ def main() -> None:
         runs += [(f"site x{n}" if len(counts) > 1 else "site", app, n) for n in counts]
         if not args.no_floor:
             runs.append(("floor", FLOOR_APP, 1))
-    figures = {name: _bench(argparse.Namespace(**{**vars(args), "servers": n}), run_app)
-               for name, run_app, n in runs}
+    figures = {
+        name: _bench(argparse.Namespace(**{**vars(args), "servers": n}), run_app)
+        for name, run_app, n in runs
+    }
     _summary(figures)
 
 
 def _summary(figures: dict[str, dict]) -> None:
     floor = figures.get("floor", {}).get("server_cpu_ms_per_move")
     print()
-    print(f"{'run':<10} {'procs':>5} {'moves/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-          f"{'CPU/move':>9} {'x floor':>8}  loadavg before -> after")
+    print(
+        f"{'run':<10} {'procs':>5} {'moves/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+        f"{'CPU/move':>9} {'x floor':>8}  loadavg before -> after"
+    )
     for name, f in figures.items():
         cpu = f["server_cpu_ms_per_move"]
         ratio = round(cpu / floor, 2) if cpu and floor else None
         f["cpu_ratio_to_floor"] = ratio
-        print(f"{name:<10} {f['servers']:>5} {f['moves_per_s']:>8} {f['p50_ms']:>8} "
-              f"{f['p95_ms']:>8} {f['p99_ms']:>8} {str(cpu) + ' ms':>9} {str(ratio):>8}  "
-              f"{' '.join(f['loadavg_before'])} -> {' '.join(f['loadavg_after'])}")
+        print(
+            f"{name:<10} {f['servers']:>5} {f['moves_per_s']:>8} {f['p50_ms']:>8} "
+            f"{f['p95_ms']:>8} {f['p99_ms']:>8} {str(cpu) + ' ms':>9} {str(ratio):>8}  "
+            f"{' '.join(f['loadavg_before'])} -> {' '.join(f['loadavg_after'])}"
+        )
     print(json.dumps(figures))
 
 

@@ -148,14 +148,18 @@ def main() -> None:
             "loadavg_before": load_before,
             "loadavg_after": Path("/proc/loadavg").read_text().split()[:3],
         }
-    print(f"{'game':<9} {'seats':>5} {'loads':>5} {'wall p50':>9} {'p95':>7} {'p99':>7} "
-          f"{'CPU p50':>8} {'p95':>7} {'page':>8}  loadavg before -> after")
+    print(
+        f"{'game':<9} {'seats':>5} {'loads':>5} {'wall p50':>9} {'p95':>7} {'p99':>7} "
+        f"{'CPU p50':>8} {'p95':>7} {'page':>8}  loadavg before -> after"
+    )
     for name, r in results.items():
         verdict = "ok" if r["wall_p95_ms"] <= 50 else "over 50 ms"
-        print(f"{name:<9} {r['seats']:>5} {r['loads']:>5} {r['wall_p50_ms']:>9} "
-              f"{r['wall_p95_ms']:>7} {r['wall_p99_ms']:>7} {r['cpu_p50_ms']:>8} "
-              f"{r['cpu_p95_ms']:>7} {str(r['page_kb']) + ' KB':>8}  "
-              f"{' '.join(r['loadavg_before'])} -> {' '.join(r['loadavg_after'])}  {verdict}")
+        print(
+            f"{name:<9} {r['seats']:>5} {r['loads']:>5} {r['wall_p50_ms']:>9} "
+            f"{r['wall_p95_ms']:>7} {r['wall_p99_ms']:>7} {r['cpu_p50_ms']:>8} "
+            f"{r['cpu_p95_ms']:>7} {str(r['page_kb']) + ' KB':>8}  "
+            f"{' '.join(r['loadavg_before'])} -> {' '.join(r['loadavg_after'])}  {verdict}"
+        )
     print(json.dumps(results))
 
 

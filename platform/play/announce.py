@@ -96,15 +96,15 @@ async def announce_pending(pending: list[Pending]) -> None:
             try:
                 await layer.group_send(f"match.{item.match_id}", update_message(item.version))
             except Exception:
-                log.exception("match %s: broadcast of version %s failed", item.match_id, item.version)
+                log.exception(
+                    "match %s: broadcast of version %s failed", item.match_id, item.version
+                )
                 continue
         if item.done:
             _job_done_soon(item.job)
 
 
-_jobs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[int]] = (
-    weakref.WeakKeyDictionary()
-)
+_jobs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[int]] = weakref.WeakKeyDictionary()
 
 
 def _job_done_soon(job: Any) -> None:
