@@ -20,4 +20,8 @@ def board_context(
         if exc.name != f"boards.{game}":
             raise
         return {}
+    outcome = context.get("outcome")
+    if outcome and hasattr(module, "as_finished"):
+        # Ended by the site (forfeits) while the engine would play on: nobody is to play.
+        view = module.as_finished(view, outcome)
     return dict(module.board_context(view, seat, legal, context["players"]))

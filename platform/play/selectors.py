@@ -113,7 +113,9 @@ def match_payload(
     game = match.engine
     left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
     names = seat_names(seats)
-    legal = [] if left else legal_for(game, match.state, seat, names)  # a bot plays a seat left
+    # A bot plays a seat that left; a match ended by forfeits offers nothing though the engine
+    # would play on.
+    legal = [] if left or match.is_finished else legal_for(game, match.state, seat, names)
     payload: dict[str, Any] = {
         "match": match.pk,
         "game": match.game,

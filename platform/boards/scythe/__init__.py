@@ -217,6 +217,12 @@ def _without(label: str, where: str) -> str:
     return label
 
 
+def as_finished(view: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+    """The view of a match the site ended (forfeits) while the engine would play on: over,
+    so no seat is drawn as the one to play (boards/context.py)."""
+    return {**view, "over": view["over"] or {"reason": outcome.get("reason"), "seat": None}}
+
+
 def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:

@@ -199,6 +199,12 @@ def _context(legal: list[Item]) -> dict[str, Any]:
     return {"found": found, "lines": lines, "picks": places.picks(lines)}
 
 
+def as_finished(view: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+    """The view of a match the site ended (forfeits) while the engine would play on: over,
+    so no seat is drawn as the one to play (boards/context.py)."""
+    return {**view, "step": "over"}
+
+
 def board_context(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:
