@@ -107,15 +107,23 @@ def players_of(seats: list[Seat]) -> list[dict[str, Any]]:
 
 
 def match_payload(
-    match: Match, seats: list[Seat], seat: int | None, html: bool = False
+    match: Match,
+    seats: list[Seat],
+    seat: int | None,
+    html: bool = False,
+    legal: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Everything a client needs to draw the match for `seat`: its view and its choices."""
+    """Everything a client needs to draw the match for `seat`: its view and its choices
+    (`legal`: legal_for's list for this seat, if in hand)."""
     game = match.engine
     left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
     names = seat_names(seats)
     # A bot plays a seat that left; a match ended by forfeits offers nothing though the engine
     # would play on.
-    legal = [] if left or match.is_finished else legal_for(game, match.state, seat, names)
+    if left or match.is_finished:
+        legal = []
+    elif legal is None:
+        legal = legal_for(game, match.state, seat, names)
     payload: dict[str, Any] = {
         "match": match.pk,
         "game": match.game,
@@ -179,9 +187,12 @@ def legal_groups(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"title": header(kind), "items": items} for kind, items in groups.items()]
 
 
-def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, Any]]:
-    """The log as `seat` may read it: its own actions in full, others' as public actions."""
-    names = seat_names(list(match.seats.select_related("user")))
+def log_for(
+    match: Match, seat: int | None, after: int = 0, seats: list[Seat] | None = None
+) -> list[dict[str, Any]]:
+    """The log as `seat` may read it: its own actions in full, others' as public actions
+    (`seats`: the match's seats with their users, if in hand)."""
+    names = seat_names(seats if seats is not None else list(match.seats.select_related("user")))
     records = ActionRecord.objects.filter(match=match, seq__gt=after).order_by("seq")
     return log_entries(records, names, seat)
 
