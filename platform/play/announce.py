@@ -37,13 +37,19 @@ from play import snapshots, sockets
 
 log = logging.getLogger(__name__)
 
-UPDATE = "match.update"  # the group message of a new version: {"type": UPDATE, "version": n}
+# The group message of a new version: {"type": UPDATE, "version": n}, and for a move made on a
+# socket the rows it changed ("rows": play/snapshots.py rows_of), so that the other processes
+# need not read them back from the database.
+UPDATE = "match.update"
 JOBS_FLUSH_S = 0.05  # announced moves' outbox rows are deleted together this often
 LANGUAGE = "en"  # the frames' language until sockets carry their viewer's
 
 
-def update_message(version: int) -> dict[str, Any]:
-    return {"type": UPDATE, "version": version}
+def update_message(version: int, rows: dict[str, Any] | None = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": UPDATE, "version": version}
+    if rows is not None:
+        message["rows"] = rows
+    return message
 
 
 def in_pool(function: Any) -> Any:
@@ -59,6 +65,7 @@ class Pending:
     version: int
     job: Any  # the outbox row; deleted once announced, if the listening apps succeeded too
     done: bool
+    rows: dict[str, Any] | None = None  # what the move changed, for the other processes
 
 
 _deferral = threading.local()
@@ -80,8 +87,10 @@ def deferring() -> bool:
     return getattr(_deferral, "pending", None) is not None
 
 
-def defer(match_id: int, version: int, job: Any, done: bool) -> None:
-    _deferral.pending.append(Pending(match_id, version, job, done))
+def defer(
+    match_id: int, version: int, job: Any, done: bool, rows: dict[str, Any] | None = None
+) -> None:
+    _deferral.pending.append(Pending(match_id, version, job, done, rows))
 
 
 async def announce_pending(pending: list[Pending]) -> None:
@@ -94,7 +103,8 @@ async def announce_pending(pending: list[Pending]) -> None:
             await local.update(item.version)
         if layer is not None:
             try:
-                await layer.group_send(f"match.{item.match_id}", update_message(item.version))
+                message = update_message(item.version, item.rows)
+                await layer.group_send(f"match.{item.match_id}", message)
             except Exception:
                 log.exception(
                     "match %s: broadcast of version %s failed", item.match_id, item.version
@@ -184,7 +194,11 @@ class LocalMatch:
 
     async def _dispatch(self, message: dict[str, Any]) -> None:
         if message.get("type") == UPDATE:
-            await self.update(int(message["version"]))
+            version = int(message["version"])
+            rows = message.get("rows")
+            if rows is not None and version > self.delivered:
+                snapshots.store_rows(self.match_id, version, rows)  # else read back: older rows
+            await self.update(version)
         elif message.get("type") == sockets.RELAY:
             consumers = list(self.sockets)
             await asyncio.gather(*(c.play_relay(message) for c in consumers))

@@ -576,7 +576,8 @@ def _after_commit(
         log.exception("match %s: frames of version %s not rendered", match.pk, match.version)
     if announce.deferring():
         failures = match_tell_apps(match, seats)
-        announce.defer(match.pk, match.version, job, done=not failures)
+        rows = snapshots.rows_of(match, seats, record)
+        announce.defer(match.pk, match.version, job, done=not failures, rows=rows)
         return
     if not match_announce(match, seats):
         job_done(job)

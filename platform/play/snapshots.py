@@ -8,8 +8,10 @@ rendered once per version and process (`frame_for`).
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -47,6 +49,65 @@ def store(match: Match, seats: list[Seat], record: ActionRecord | None = None) -
         if len(_CACHE) > _CACHE_SIZE:
             evicted, _ = _CACHE.popitem(last=False)
             _TAILS.pop(evicted, None)
+
+
+def rows_of(match: Match, seats: list[Seat], record: ActionRecord | None) -> dict[str, Any] | None:
+    """What a move changed in the rows, for the group message: another process that holds the
+    version before takes the new one from it instead of reading the database (server-side only:
+    the message goes to the processes, never to a client)."""
+    if record is None:
+        return None
+    return {
+        "state": match.state,
+        "status": match.status,
+        "outcome": match.outcome,
+        "deadline": _iso(match.deadline),
+        "updated_at": _iso(match.updated_at),
+        "finished_at": _iso(match.finished_at),
+        "seats": [[s.to_act, s.to_act_since, s.forfeited, s.place, s.score] for s in seats],
+        "record": {
+            "seq": record.seq,
+            "seat": record.seat,
+            "action": record.action,
+            "public_action": record.public_action,
+            "text": record.text,
+            "to_act_before": record.to_act_before,
+            "timed_out": record.timed_out,
+            "revealed": record.revealed,
+            "created_at": _iso(record.created_at),
+        },
+    }
+
+
+def store_rows(match_id: int, version: int, rows: dict[str, Any]) -> bool:
+    """Another process's move (`rows_of`) on the rows held here at the version before."""
+    held = cached(match_id)
+    if held is None or held[0].version != version - 1 or len(held[1]) != len(rows["seats"]):
+        return False
+    match = copy.copy(held[0])
+    match.version = version
+    match.state, match.status, match.outcome = rows["state"], rows["status"], rows["outcome"]
+    match.deadline = _when(rows["deadline"])
+    match.updated_at = _when(rows["updated_at"])
+    match.finished_at = _when(rows["finished_at"])
+    seats = []
+    for seat, (to_act, since, forfeited, place, score) in zip(held[1], rows["seats"], strict=True):
+        seat = copy.copy(seat)
+        seat.to_act, seat.to_act_since, seat.forfeited = to_act, since, forfeited
+        seat.place, seat.score = place, score
+        seats.append(seat)
+    entry = dict(rows["record"])
+    entry["created_at"] = _when(entry["created_at"])
+    store(match, seats, ActionRecord(match_id=match_id, **entry))
+    return True
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _when(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text is not None else None
 
 
 def cached(match_id: int) -> tuple[Match, list[Seat]] | None:

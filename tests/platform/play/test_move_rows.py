@@ -108,3 +108,28 @@ def test_a_refused_move_from_the_rows_in_hand_changes_nothing(
     assert illegal.value.code == "illegal_action"
     assert Match.objects.get(pk=started_match.pk).version == 1
     assert ActionRecord.objects.filter(match=started_match).count() == 1
+
+
+def test_another_process_takes_a_move_from_the_group_message_without_reading_it_back(
+    started_match, django_capture_on_commit_callbacks, django_assert_num_queries, statements
+):
+    """The group message of a move made on a socket carries the rows it changed
+    (snapshots.rows_of): a process holding the version before builds the new one from it, and
+    its own next move is again written in one statement (the row is exactly as it holds it)."""
+    _committed(django_capture_on_commit_callbacks, started_match, 0, 2, 0)
+    behind = snapshots.cached(started_match.pk)  # the other process, one move behind
+    _committed(django_capture_on_commit_callbacks, started_match, 1, 1, 1)
+    match, seats = snapshots.cached(started_match.pk)
+    rows_message = snapshots.rows_of(match, seats, ActionRecord.objects.get(match=match, seq=2))
+    snapshots._CACHE[started_match.pk] = behind
+    with django_assert_num_queries(0):
+        assert snapshots.store_rows(started_match.pk, 2, rows_message)
+    held, held_seats = snapshots.cached(started_match.pk)
+    stored = Match.objects.get(pk=started_match.pk)
+    assert (held.version, held.state, held.updated_at) == (2, stored.state, stored.updated_at)
+    assert [s.to_act for s in held_seats] == [s.to_act for s in stored.seats.order_by("index")]
+    assert not snapshots.store_rows(started_match.pk, 5, rows_message)  # not the next version
+    statements.clear()
+    alice = started_match.seats.get(index=0).user
+    assert _bid(started_match, 0, 3, 2, alice).version == 3
+    assert len(statements) == 1  # from the rows built out of the message
