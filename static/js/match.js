@@ -32,15 +32,24 @@
     return seats.map(function (i) { return payload.players[i].name; }).join(" and ");
   }
 
+  // The status line ticks the clock every second; the live region beside it says the turn
+  // only when it changes (whose turn it is, or the end), so a screen reader is not flooded.
+  const announceEl = document.getElementById("announce");
+  function say(text) {
+    if (announceEl && announceEl.textContent !== text) announceEl.textContent = text;
+  }
+
   function renderStatus() {
     if (payload.status === "finished") {
       statusEl.textContent = "The game is over.";
+      say(statusEl.textContent);
       const resign = document.getElementById("resign");
       if (resign) resign.remove();
       return;
     }
     const mine = M.seat !== null && payload.to_act.indexOf(M.seat) >= 0;
     let text = mine ? "Your turn." : "Waiting for " + names(payload.to_act) + ".";
+    say(text);
     if (payload.deadline) {
       const left = Math.max(0, Math.round((Date.parse(payload.deadline) - Date.now()) / 1000));
       const m = Math.floor(left / 60), s = left % 60;

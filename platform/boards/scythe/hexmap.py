@@ -248,7 +248,10 @@ def pieces_svg(view: dict[str, Any], choices: Choices) -> str:
                 f'<polygon class="legal sc-hit" data-hex="{hex_id}" points="{OUTLINES[hex_id]}"'
                 f"{legal(items[0])}/>"
             )
-        rings.append(f'<polygon class="sc-ring" points="{RINGS[hex_id]}"/>')
+        # A territory of several choices: its ring names it, so the keyboard can choose it
+        # (static/js/board-keys.js makes it a tab stop; a click on the map does the same).
+        at = f' data-hex="{hex_id}"' if len(items) > 1 else ""
+        rings.append(f'<polygon class="sc-ring"{at} points="{RINGS[hex_id]}"/>')
     if fighting:
         rings.append(f'<polygon class="sc-fight-hex" points="{RINGS[fighting]}"/>')
     busy = set(occ) | tokens | set(structs) | set(view["res"])
