@@ -88,7 +88,7 @@ def store_rows(match_id: int, version: int, rows: dict[str, Any]) -> bool:
     match.version = version
     match.state, match.status, match.outcome = rows["state"], rows["status"], rows["outcome"]
     match.deadline = _when(rows["deadline"])
-    match.updated_at = _when(rows["updated_at"])
+    match.updated_at = datetime.fromisoformat(rows["updated_at"])  # a moved row always has one
     match.finished_at = _when(rows["finished_at"])
     seats = []
     for seat, (to_act, since, forfeited, place, score) in zip(held[1], rows["seats"], strict=True):
