@@ -17,6 +17,7 @@ from .notation import Action, format_action, parse_action
 from .registry import all_games, game_names, get_game
 from .rng import Rng
 from .state import clone
+from .words import Phrase, joined, phrase, term, translate
 
 __all__ = [
     "Action",
@@ -43,6 +44,11 @@ __all__ = [
     "game_names",
     "get_game",
     "parse_action",
+    "Phrase",
+    "joined",
+    "phrase",
+    "term",
+    "translate",
     "places_from_scores",
     "rng_used",
 ]

@@ -12,15 +12,16 @@ from typing import Any
 
 from games.core import ActionSpec
 from games.core.actions import FieldType, Handler
+from games.core.words import Phrase, phrase, term
 
 from . import draft, flow
 from .cards import COLOR_NAME
-from .text import card_name, color_name, everyone_gains, followed
+from .text import card_name, color_name, followed, told
 
 State = dict[str, Any]
 Action = dict[str, Any]
-Words = Callable[[State, int, Action], str]
-Narrate = Callable[[State, int, Action, State], str]
+Words = Callable[[State, int, Action], Phrase]
+Narrate = Callable[[State, int, Action, State], Phrase]
 
 CARD: dict[str, FieldType] = {"card": int}
 COLOR: dict[str, FieldType] = {"color": str}
@@ -29,8 +30,8 @@ COLOR: dict[str, FieldType] = {"color": str}
 def _told(words: Words) -> Narrate:
     """The move's words, then what it gave everyone (public counts only: safe for all)."""
 
-    def narrate(s: State, seat: int, a: Action, after: State) -> str:
-        return words(s, seat, a) + everyone_gains(s, after, seat)
+    def narrate(s: State, seat: int, a: Action, after: State) -> Phrase:
+        return told(words(s, seat, a), s, after, seat)
 
     return narrate
 
@@ -38,8 +39,9 @@ def _told(words: Words) -> Narrate:
 def _words(template: str) -> Words:
     """Words naming the action's card and colour: "recruited {card}", "Store a {color} cube"."""
 
-    def words(s: State, seat: int, a: Action) -> str:
-        return template.format(card=card_name(a.get("card")), color=color_name(a))
+    def words(s: State, seat: int, a: Action) -> Phrase:
+        args = {"card": card_name(a.get("card")), "color": color_name(a)}
+        return Phrase(template, {k: v for k, v in args.items() if "{" + k in template})
 
     return words
 
@@ -57,42 +59,50 @@ def _spec(
     return ActionSpec(handler, fields, narrate=_told(says), label=label)
 
 
-def _modifier(before: str, after: str = "") -> Words:
+def _modifier(from_hand: str, stored: str) -> Words:
     """Words naming a modifier from the hand or a stored one: "added stored Hazel Orchard"."""
 
-    def words(s: State, seat: int, a: Action) -> str:
+    def words(s: State, seat: int, a: Action) -> Phrase:
         if "stored" in a:
-            return f"{before} stored {card_name(a['stored'])}{after}"
-        return f"{before} {card_name(a['card'])}{after}"
+            return phrase(stored, card=card_name(a["stored"]))
+        return phrase(from_hand, card=card_name(a["card"]))
 
     return words
 
 
-def _go(s: State, seat: int, a: Action) -> str:
+def _go(s: State, seat: int, a: Action) -> Phrase:
     color = a.get("color")
-    return f"resolves, choosing {COLOR_NAME[color]}" if color else "finished modifying"
+    if color:
+        return phrase("resolves, choosing {color}", color=term(COLOR_NAME[color]))
+    return phrase("finished modifying")
 
 
-def _go_button(s: State, seat: int, a: Action) -> str:
+def _go_button(s: State, seat: int, a: Action) -> Phrase:
     color = a.get("color")
-    return f"Resolve with {COLOR_NAME[color]}" if color else "Resolve"
+    return (
+        phrase("Resolve with {color}", color=term(COLOR_NAME[color])) if color else term("Resolve")
+    )
 
 
-def _took(s: State, seat: int, a: Action) -> str:
+def _took(s: State, seat: int, a: Action) -> Phrase:
     color = color_name(a)
-    return "gathered the stored colours" if color == "stored" else f"gathered 1 {color}"
+    if color == "stored":
+        return phrase("gathered the stored colours")
+    return phrase("gathered 1 {color}", color=color)
 
 
-def _take_button(s: State, seat: int, a: Action) -> str:
+def _take_button(s: State, seat: int, a: Action) -> Phrase:
     color = color_name(a)
-    return "Gather the stored colours" if color == "stored" else f"Gather 1 {color}"
+    if color == "stored":
+        return phrase("Gather the stored colours")
+    return phrase("Gather 1 {color}", color=color)
 
 
-def _score_button(s: State, seat: int, a: Action) -> str:
+def _score_button(s: State, seat: int, a: Action) -> Phrase:
     # "score_cubes" discards a cube of the card's colour; the other scoring kinds name "vp".
     if a["color"] in ("g", "b"):
-        return f"Discard 1 {COLOR_NAME[a['color']]} for 1 VP"
-    return "Score 1 VP"
+        return phrase("Discard 1 {color} for 1 VP", color=term(COLOR_NAME[a["color"]]))
+    return phrase("Score 1 VP")
 
 
 # SPQF, the turn (Fase de acción, Siguiendo, Fase de reclutamiento) and the advanced draft.
@@ -101,7 +111,7 @@ TURN: dict[str, ActionSpec] = {
         draft.pick,
         CARD,
         # A pick is secret until the end (text.public_action): the log never names the card.
-        narrate=lambda s, seat, a, after: "drafted a card",
+        narrate=lambda s, seat, a, after: phrase("drafted a card"),
         label=_words("Draft {card}"),
     ),
     "play": _spec(flow.play_from_hand, CARD, "played {card} as the action card", "Play {card}"),
@@ -112,22 +122,26 @@ TURN: dict[str, ActionSpec] = {
         flow.modify,
         optional={"card": int, "stored": int},
         one_of=("card", "stored"),
-        narrate=_told(_modifier("added", " as a modifier")),
-        label=_modifier("Modify with"),
+        narrate=_told(_modifier("added {card} as a modifier", "added stored {card} as a modifier")),
+        label=_modifier("Modify with {card}", "Modify with stored {card}"),
     ),
     "go": ActionSpec(flow.go, optional=COLOR, narrate=_told(_go), label=_go_button),
     "follow": _spec(
         flow.follow,
         {"card": int, "action": int},
-        lambda s, seat, a: f"followed with {card_name(a['card'])}: {followed(s, a)}",
-        lambda s, seat, a: f"Follow with {card_name(a['card'])}: {followed(s, a)}",
+        lambda s, seat, a: phrase(
+            "followed with {card}: {action}", card=card_name(a["card"]), action=followed(s, a)
+        ),
+        lambda s, seat, a: phrase(
+            "Follow with {card}: {action}", card=card_name(a["card"]), action=followed(s, a)
+        ),
     ),
     "decline": _spec(flow.decline, {}, "declined to follow", "Do not follow"),
     "first": _spec(
         flow.first,
         {"action": int},
-        lambda s, seat, a: f"resolves first: {followed(s, a)}",
-        lambda s, seat, a: f"First: {followed(s, a)}",
+        lambda s, seat, a: phrase("resolves first: {action}", action=followed(s, a)),
+        lambda s, seat, a: phrase("First: {action}", action=followed(s, a)),
     ),
     # The recruit phase's choice and a unit of "recruit a card per modifier" alike.
     "recruit": _spec(flow.recruit, CARD, "recruited {card}", "Recruit {card}"),

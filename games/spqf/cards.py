@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from games.core.state import clone
+from games.core.words import Phrase, phrase, term
 
 _DATA = json.loads((Path(__file__).parent / "data" / "cards.json").read_text(encoding="utf-8"))
 
@@ -102,22 +103,29 @@ def room(level: int) -> int:
     return STORAGE_BASE + STORAGE_PER_LEVEL * level
 
 
-def action_text(a: dict[str, Any]) -> str:
+def action_text(a: dict[str, Any]) -> Phrase:
     """An action as the card prints it: "gather green per modifier (no follow)"."""
     if a["kind"] == "store_cube" and a.get("color") == "any":
-        text = "store one of your cubes per modifier"
-        return text if a["follow"] else text + " (no follow)"
-    text = KIND_TEXT[a["kind"]].format(
-        color=COLOR_NAME.get(a.get("color", ""), ""), arrow=a.get("arrow", ""), n=a.get("n", 1)
-    )
+        text = phrase("store one of your cubes per modifier")
+    else:
+        template = KIND_TEXT[a["kind"]]
+        args = {"color": term(COLOR_NAME.get(a.get("color", ""), "")),
+                "arrow": term(a.get("arrow", "")), "n": a.get("n", 1)}  # fmt: skip
+        text = Phrase(template, {k: v for k, v in args.items() if "{" + k in template})
     if a["follow"] or a["kind"] == "follow_twice":
         return text
-    return text + " (no follow)"
+    return phrase("{action} (no follow)", action=text)
 
 
 def _catalogue_card(design: dict[str, Any]) -> dict[str, Any]:
     actions = [
-        {**a, "text": action_text(a), "binary": not PER_ACTION[a["kind"]]}
+        {
+            **a,
+            "text": action_text(a),
+            # The same text as a phrase (games.core.words), for a board in another language.
+            "phrase": action_text(a).to_json(),
+            "binary": not PER_ACTION[a["kind"]],
+        }
         for a in design["actions"]
     ]
     return {**design, "cost": list(design["cost"]), "actions": actions}

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from django.contrib import admin
+from typing import Any
+
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
 from accounts.forms import clean_unique_display_name
 from accounts.models import User
+from accounts.services import account_erase
 
 
 class PlayerCreationForm(AdminUserCreationForm):
@@ -36,11 +41,12 @@ class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
     add_form = PlayerCreationForm
     list_display = ("display_name", "email", "turn_emails", "is_staff", "is_active", "date_joined")
     list_filter = ("is_staff", "is_active", "turn_emails")
+    actions = ["erase_accounts"]
     search_fields = ("display_name", "email")
     ordering = ("display_name",)
     fieldsets = (
         (None, {"fields": ("email", "display_name", "password")}),
-        ("Preferences", {"fields": ("turn_emails",)}),
+        ("Preferences", {"fields": ("turn_emails", "time_zone")}),
         (
             "Permissions",
             {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},
@@ -56,3 +62,15 @@ class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
             },
         ),
     )
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Never a plain delete: it would cascade to ratings and seats. Erase instead."""
+        return False
+
+    @admin.action(description="Erase the selected accounts (their games and ratings stay)")
+    def erase_accounts(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        erased = 0
+        for user in queryset.filter(deleted_at__isnull=True):
+            account_erase(user=user)
+            erased += 1
+        self.message_user(request, f"{erased} account(s) erased.", messages.SUCCESS)

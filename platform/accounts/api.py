@@ -16,16 +16,23 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import selectors, services
 from accounts.forms import clean_unique_display_name
 from accounts.models import User
-from shared.errors import error_responses
+from accounts.zones import zone_or_none
+from shared.errors import ServiceError, error_response, error_responses
 
 
 class UserSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     class Meta:
         model = User
-        fields = ["id", "display_name", "email", "turn_emails"]
+        fields = ["id", "display_name", "email", "turn_emails", "time_zone"]
         read_only_fields = ["id", "email"]
+
+    def validate_time_zone(self, value: str) -> str:
+        if value and zone_or_none(value) is None:
+            raise serializers.ValidationError("Not a time zone name (e.g. Europe/Madrid).")
+        return value
 
     def validate_display_name(self, value: str) -> str:
         """The same rules as the settings page: format, reserved words, unique in any case."""
@@ -120,3 +127,107 @@ class TokenView(APIView):
             )
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
+
+
+def _names(users: Any) -> list[str]:
+    return [u.display_name for u in users]
+
+
+class FriendsView(APIView):
+    """GET /api/friends/: the players you follow, those who follow you, those you blocked."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "Friends",
+                {
+                    "following": serializers.ListField(child=serializers.CharField()),
+                    "followers": serializers.ListField(child=serializers.CharField()),
+                    "blocked": serializers.ListField(child=serializers.CharField()),
+                },
+            ),
+            **error_responses(403),
+        }
+    )
+    def get(self, request: Request) -> Response:
+        return Response(
+            {
+                "following": _names(selectors.friends_of(request.user)),
+                "followers": _names(selectors.followers_of(request.user)),
+                "blocked": _names(selectors.blocked_by(request.user)),
+            }
+        )
+
+
+PERSON_VERBS = {
+    "follow": services.follow_add,
+    "unfollow": services.follow_remove,
+    "block": services.block_add,
+    "unblock": services.block_remove,
+}
+
+
+class PersonVerb(APIView):
+    """POST /api/players/<name>/<follow|unfollow|block|unblock>/."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    verb = ""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: inline_serializer(
+                "Relation",
+                {
+                    "player": serializers.CharField(),
+                    "following": serializers.BooleanField(),
+                    "blocked": serializers.BooleanField(),
+                },
+            ),
+            **error_responses(400, 403, 404, 409),
+        },
+    )
+    def post(self, request: Request, display_name: str) -> Response:
+        try:
+            person = PERSON_VERBS[self.verb](user=request.user, display_name=display_name)
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(
+            {
+                "player": person.display_name,
+                "following": selectors.is_following(request.user, person),
+                "blocked": selectors.has_blocked(request.user, person),
+            }
+        )
+
+
+class DataView(APIView):
+    """GET /api/me/data/: everything the site holds about you, as JSON."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: dict, **error_responses(403)})
+    def get(self, request: Request) -> Response:
+        return Response(services.account_data(user=request.user))
+
+
+class DeleteInput(serializers.Serializer):  # type: ignore[type-arg]
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class DeleteView(APIView):
+    """POST /api/me/delete/ {"password": ...}: erase your account. Your seats in finished
+    games show "Deleted player <id>"; your running games are resigned (a bot plays on)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=DeleteInput, responses={204: None, **error_responses(400, 403)})
+    def post(self, request: Request) -> Response:
+        body = request.data if isinstance(request.data, dict) else {}
+        try:
+            services.account_delete(user=request.user, password=body.get("password"))
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(status=204)

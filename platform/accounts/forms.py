@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from typing import Any
+from zoneinfo import available_timezones
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User, validate_display_name
 
@@ -41,12 +43,32 @@ class SignupForm(forms.Form):
         user.save(update_fields=["display_name"])
 
 
+def zone_choices() -> list[tuple[str, Any]]:
+    return [("", _("My browser's time zone")), *((z, z) for z in sorted(available_timezones()))]
+
+
 class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        required=False,
+        choices=zone_choices,
+        help_text=_("Every time on the site and in your e-mails is shown in this zone."),
+    )
+
     class Meta:
         model = User
-        fields = ["display_name", "turn_emails"]
+        fields = ["display_name", "turn_emails", "time_zone"]
         labels = {"display_name": "Display name"}
         help_texts = {"display_name": DISPLAY_NAME_HELP}
 
     def clean_display_name(self) -> str:
         return clean_unique_display_name(self.cleaned_data["display_name"], self.instance.pk)
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("To be sure it is you."),
+    )

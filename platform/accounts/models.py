@@ -23,7 +23,11 @@ def validate_display_name(value: str) -> None:
         )
     if value.lower() in RESERVED_NAMES:
         raise ValidationError("That name is reserved.", code="display_name_reserved")
-    if {"bot", "bots"} & set(re.split(r"[_.-]", value.lower())):
+    words = set(re.split(r"[_.-]", value.lower()))
+    if "deleted" in words:
+        # An erased account is shown as "Deleted player 12": nobody may pass for one.
+        raise ValidationError("That name is reserved.", code="display_name_reserved")
+    if {"bot", "bots"} & words:
         # Bots sit as "Greedy bot", "Random bot"...: no person may pass for one ("Greedy_bot").
         raise ValidationError(
             "A name with the word 'bot' in it is reserved for the site's bots.",
@@ -64,6 +68,21 @@ class User(AbstractUser):
         "game; reply to it to move), game over, a seat handed to a bot, invitations.",
     )
 
+    time_zone = models.CharField(
+        "time zone",
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="Every time on the site and in e-mails is shown in this zone (blank: your "
+        "browser's).",
+    )
+    deleted_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The player erased the account: the row stays, without personal data, so the "
+        "games and ratings it took part in stay whole.",
+    )
+
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS = ["display_name"]  # noqa: RUF012 - Django's own class attribute
     # django-stubs declares `objects` a ClassVar on the base class.
@@ -76,3 +95,47 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.email
+
+    @property
+    def is_deleted(self) -> bool:
+        return self.deleted_at is not None
+
+
+class Follow(models.Model):
+    """`user` follows `person`: `person` is one of `user`'s friends (one way, like lichess)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="follows")
+    person = models.ForeignKey(User, on_delete=models.CASCADE, related_name="followers")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "person"], name="one_follow"),
+            models.CheckConstraint(
+                condition=~models.Q(user=models.F("person")), name="no_self_follow"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} follows {self.person_id}"
+
+
+class Block(models.Model):
+    """`user` blocked `person`: the two do not sit at one table, hear each other in the chat
+    or meet in the ranked queue (either way: accounts.selectors.blocked_between)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="blocks")
+    person = models.ForeignKey(User, on_delete=models.CASCADE, related_name="blocked_by")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "person"], name="one_block"),
+            models.CheckConstraint(
+                condition=~models.Q(user=models.F("person")), name="no_self_block"
+            ),
+        ]
+        indexes = [models.Index(fields=["person", "user"], name="block_reverse")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} blocked {self.person_id}"

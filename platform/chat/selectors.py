@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import F, Q, QuerySet
 
+from accounts.selectors import blocked_between, blocked_pairs
 from chat.models import Channel, ChatLine, ChatPreference, Mute, Sanction
 from lobbies.models import Table
 from lobbies.selectors import table_visible
@@ -66,11 +67,8 @@ def table_place(table: Table, user: Any, invite: str | None = None) -> Place | N
 
 
 def chat_blocked(user_id: int, other_id: int) -> bool:
-    """A block between two people, either way: neither hears the other in the chat.
-
-    The seam for accounts' blocks (issue 15, friends and blocks): until accounts has
-    `selectors.blocked_between`, nobody is blocked."""
-    return False
+    """A block between two people, either way: neither hears the other in the chat."""
+    return blocked_between(user_id, other_id)
 
 
 def hidden_authors(viewer: Any, author_ids: Iterable[int | None]) -> set[int]:
@@ -84,7 +82,8 @@ def hidden_authors(viewer: Any, author_ids: Iterable[int | None]) -> set[int]:
             "person_id", flat=True
         )
     )
-    return muted | {a for a in ids - muted if chat_blocked(viewer.pk, a)}
+    pairs = blocked_pairs({viewer.pk, *(ids - muted)})  # one query for all the authors
+    return muted | {a for a in ids - muted if frozenset((viewer.pk, a)) in pairs}
 
 
 def shows_spectators(user: Any) -> bool:

@@ -100,7 +100,11 @@ def _not_muted(author: User) -> None:
     mute = selectors.active_sanction(author, Sanction.Kind.MUTE)
     if mute is None:
         return
-    until = f"until {mute.until:%d %b %Y %H:%M} UTC" if mute.until else "until further notice"
+    until = (
+        f"until {timezone.localtime(mute.until):%d %b %Y %H:%M %Z}"  # the reader's zone
+        if mute.until
+        else "until further notice"
+    )
     raise ChatError("chat_muted", f"The moderators muted you in the chat {until}.", 403)
 
 

@@ -87,6 +87,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # After the authentication: the account's time zone, else the browser's (accounts/zones.py).
+    "accounts.zones.time_zone_middleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -104,6 +106,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context.site",
+                "lobbies.context.invitations",
             ],
         },
     },

@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_delete
 
-from accounts.signals import profile_sections
+from accounts.signals import account_erasing, data_sections, profile_sections
 from chat.signals import account_banned
 from play.signals import match_finished, outcome_notes, rating_explained
 
@@ -11,13 +11,15 @@ class LaddersConfig(AppConfig):
 
     def ready(self) -> None:
         # Receivers use models, which exist only once the registry is ready (the Django idiom).
-        from ladders import receivers
+        from ladders import personal, receivers
 
         match_finished.connect(receivers.rate_finished_match, dispatch_uid="ladders.rate")
         outcome_notes.connect(receivers.rating_notes, dispatch_uid="ladders.notes")
         rating_explained.connect(receivers.rating_why, dispatch_uid="ladders.why")
         profile_sections.connect(receivers.profile_ratings, dispatch_uid="ladders.profile")
         account_banned.connect(receivers.queue_leave_banned, dispatch_uid="ladders.banned")
+        data_sections.connect(personal.data_section, dispatch_uid="ladders.data")
+        account_erasing.connect(personal.let_go, dispatch_uid="ladders.erase")
         post_delete.connect(
             receivers.rating_deleted, sender="ladders.Rating", dispatch_uid="ladders.unbucket"
         )

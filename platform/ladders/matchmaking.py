@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.selectors import blocked_pairs
 from ladders import pairing
 from ladders.models import QueueEntry
 from lobbies.models import Table
@@ -63,8 +64,12 @@ def _entries_gone(entries: list[QueueEntry], now: datetime) -> set[int]:
 def _bucket_pair(game: str, seats: int, entries: list[QueueEntry], now: datetime) -> list[Table]:
     by_key = {e.pk: e for e in entries}
     waiting = [pairing.Waiting(e.pk, e.rating, e.joined_at) for e in entries]
+    entry_of = {e.user_id: e.pk for e in entries}
+    apart = {  # blocked players (either way) are never paired: their entries kept apart
+        frozenset(entry_of[u] for u in pair) for pair in blocked_pairs(entry_of)
+    }
     tables = []
-    for group in pairing.groups_form(waiting, seats, now):
+    for group in pairing.groups_form(waiting, seats, now, apart):
         members = [by_key[w.key] for w in group]
         try:
             with transaction.atomic():

@@ -7,7 +7,7 @@ time they have waited, so nobody waits for ever for a perfect match.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -32,8 +32,14 @@ def accepted_range(waited_seconds: float) -> float:
     return min(BASE_RANGE + WIDEN_BY * steps, MAX_RANGE)
 
 
-def groups_form(waiting: Sequence[Waiting], size: int, now: datetime) -> list[list[Waiting]]:
-    """Groups of `size` players with close ratings, the longest-waiting served first."""
+def groups_form(
+    waiting: Sequence[Waiting],
+    size: int,
+    now: datetime,
+    apart: Collection[frozenset[int]] = (),
+) -> list[list[Waiting]]:
+    """Groups of `size` players with close ratings, the longest-waiting served first. `apart`:
+    pairs of keys that never sit together (a block between the two players)."""
     pool = sorted(waiting, key=lambda w: (w.joined_at, w.key))
     reach = {w.key: accepted_range((now - w.joined_at).total_seconds()) for w in pool}
     groups = []
@@ -45,11 +51,24 @@ def groups_form(waiting: Sequence[Waiting], size: int, now: datetime) -> list[li
             if abs(w.rating - anchor.rating) <= min(reach[anchor.key], reach[w.key])
         ]
         near.sort(key=lambda w: (abs(w.rating - anchor.rating), w.joined_at, w.key))
-        if len(near) < size - 1:
+        group = _group_apart(anchor, near, size, apart)
+        if group is None:
             pool = others  # the anchor waits on; the others may still sit together
             continue
-        group = [anchor, *near[: size - 1]]
         groups.append(group)
         taken = {w.key for w in group}
         pool = [w for w in others if w.key not in taken]
     return groups
+
+
+def _group_apart(
+    anchor: Waiting, near: list[Waiting], size: int, apart: Collection[frozenset[int]]
+) -> list[Waiting] | None:
+    """The anchor and the closest players of `near` of whom no two are kept apart."""
+    group = [anchor]
+    for candidate in near:
+        if len(group) == size:
+            break
+        if all(frozenset((candidate.key, member.key)) not in apart for member in group):
+            group.append(candidate)
+    return group if len(group) == size else None

@@ -10,8 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from lobbies import selectors, services
-from lobbies.models import Table
+from lobbies import invitations, rematch, selectors, services
+from lobbies.models import Invitation, Rematch, Table
 from shared.errors import ServiceError, error_response, error_responses
 
 
@@ -143,3 +143,111 @@ class TableVerb(APIView):
             return error_response(exc)
         table.refresh_from_db()
         return Response(TableSerializer(table, context={"request": request}).data)
+
+
+class InvitationSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    inviter = serializers.CharField(source="inviter.display_name", read_only=True)
+    invitee = serializers.CharField(source="invitee.display_name", read_only=True)
+    game = serializers.CharField(source="table.game", read_only=True)
+    rematch = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "table", "game", "inviter", "invitee", "status", "rematch", "created_at"]
+
+    def get_rematch(self, invitation: Invitation) -> bool:
+        return Rematch.objects.filter(table_id=invitation.table_id).exists()
+
+
+class InviteInput(serializers.Serializer):  # type: ignore[type-arg]
+    name = serializers.CharField(help_text="The display name of a player you follow.")
+
+
+class TableInvite(APIView):
+    """POST /api/tables/<id>/invite/ {"name": ...}: invite a friend (you sit at the table)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=InviteInput,
+        responses={201: InvitationSerializer, **error_responses(400, 403, 404, 409, 413, 415)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        body = request.data if isinstance(request.data, dict) else {}
+        try:
+            invitation = invitations.table_invite(
+                table_id=table_id, user=request.user, display_name=body.get("name")
+            )
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(InvitationSerializer(invitation).data, status=201)
+
+
+class InvitationList(APIView):
+    """GET /api/invitations/: the invitations you have not answered, to tables still open."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: InvitationSerializer(many=True), **error_responses(403)})
+    def get(self, request: Request) -> Response:
+        pending = invitations.invitations_pending(request.user)
+        return Response(InvitationSerializer(pending, many=True).data)
+
+
+class InvitationAnswer(APIView):
+    """POST /api/invitations/<id>/accept/ (take the place) or /decline/."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    answer = ""
+
+    @extend_schema(
+        request=None, responses={200: InvitationSerializer, **error_responses(403, 404, 409)}
+    )
+    def post(self, request: Request, invitation_id: int) -> Response:
+        try:
+            if self.answer == "accept":
+                invitations.invitation_accept(invitation_id=invitation_id, user=request.user)
+            else:
+                invitations.invitation_decline(invitation_id=invitation_id, user=request.user)
+        except ServiceError as exc:
+            return error_response(exc)
+        invitation = Invitation.objects.get(pk=invitation_id)
+        return Response(InvitationSerializer(invitation).data)
+
+
+class RematchView(APIView):
+    """GET: the rematch of a finished match (status none, open, started, declined, expired;
+    who accepted). POST: offer it, or accept the one on offer (players of the match only)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: dict, **error_responses(403, 404, 409)})
+    def get(self, request: Request, match_id: int) -> Response:
+        try:
+            match = rematch.finished_match(match_id)
+            rematch.ensure_player(rematch.humans_of(match), request.user)
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(rematch.rematch_state(match, request.user))
+
+    @extend_schema(request=None, responses={200: dict, **error_responses(403, 404, 409)})
+    def post(self, request: Request, match_id: int) -> Response:
+        try:
+            rematch.rematch_offer(match_id=match_id, user=request.user)
+        except ServiceError as exc:
+            return error_response(exc)
+        return self.get(request, match_id)
+
+
+class RematchDecline(APIView):
+    """POST: a player of the match declines the rematch on offer (it is called off)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: dict, **error_responses(403, 404, 409)})
+    def post(self, request: Request, match_id: int) -> Response:
+        try:
+            offer = rematch.rematch_decline(match_id=match_id, user=request.user)
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(rematch.rematch_state(offer.match, request.user))

@@ -1,6 +1,7 @@
 from django.apps import AppConfig
 
-from accounts.signals import profile_sections
+from accounts.signals import account_erasing, data_sections, profile_sections
+from play.signals import result_links
 
 
 class LobbiesConfig(AppConfig):
@@ -8,6 +9,10 @@ class LobbiesConfig(AppConfig):
 
     def ready(self) -> None:
         # Receivers use models, which exist only once the registry is ready (the Django idiom).
-        from lobbies import receivers
+        from lobbies import personal, receivers
 
         profile_sections.connect(receivers.profile_games, dispatch_uid="lobbies.profile")
+        profile_sections.connect(receivers.table_invitations, dispatch_uid="lobbies.invite")
+        result_links.connect(receivers.rematch_link, dispatch_uid="lobbies.rematch")
+        data_sections.connect(personal.data_section, dispatch_uid="lobbies.data")
+        account_erasing.connect(personal.let_go, dispatch_uid="lobbies.erase")

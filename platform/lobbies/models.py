@@ -86,3 +86,49 @@ class TableEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user or 'bot ' + self.bot} at {self.table}"
+
+
+class Invitation(models.Model):
+    """`inviter` asked `invitee` to a table (lobbies/invitations.py): the invitee sees it under
+    My games and gets an e-mail with a signed link; accepting takes a place at the table."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for an answer"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invitations")
+    inviter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_invitations"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "invitee"], name="one_invitation"),
+        ]
+        indexes = [models.Index(fields=["invitee", "status"], name="invitations_pending")]
+
+    def __str__(self) -> str:
+        return f"{self.invitee_id} invited to {self.table_id}"
+
+
+class Rematch(models.Model):
+    """A rematch offered after a finished match (lobbies/rematch.py): a private table with the
+    same settings for the same players, which starts when every one of them accepted; one
+    refusal, or `expires_at` passing, cancels it."""
+
+    match = models.OneToOneField("play.Match", on_delete=models.CASCADE, related_name="+")
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="rematch")
+    expires_at = models.DateTimeField()
+    declined_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"rematch of {self.match_id}"

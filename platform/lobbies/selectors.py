@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from lobbies.models import Table, TableEntry
+from lobbies.models import Invitation, Table, TableEntry
 from play.models import Match, Seat
 
 GAMES_SHOWN = 50
@@ -39,18 +39,28 @@ def tables_open(filters: Mapping[str, str]) -> QuerySet[Table]:
 
 
 def tables_visible(user: Any, invite: str | None) -> QuerySet[Table]:
-    """Tables `user` may look at: public ones, private ones they sit at or hold the invite of."""
+    """Tables `user` may look at: public ones, private ones they sit at, are invited to or
+    hold the invite of."""
     visible = Q(private=False)
     if invite:
         visible |= Q(invite_token=invite)
     if user is not None and user.is_authenticated:
         visible |= Q(pk__in=TableEntry.objects.filter(user=user).values("table_id"))
+        visible |= Q(pk__in=Invitation.objects.filter(invitee=user).values("table_id"))
     return Table.objects.filter(visible)
 
 
 def table_visible(table: Table, user: Any, invite: str | None, joined: bool) -> bool:
     """The one-table form of `tables_visible`, for a page that has the table and its entries."""
-    return not table.private or joined or (bool(invite) and invite == table.invite_token)
+    if not table.private or joined or (bool(invite) and invite == table.invite_token):
+        return True
+    return is_invited(table, user)
+
+
+def is_invited(table: Table, user: Any) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return Invitation.objects.filter(table=table, invitee_id=user.pk).exists()
 
 
 def my_tables(user: Any) -> QuerySet[Table]:

@@ -7,9 +7,11 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from accounts.selectors import blocks_any
 from games.core import Game, get_game
-from lobbies.models import Table, TableEntry
+from lobbies.models import Rematch, Table, TableEntry
 from play.models import Match, TimeoutPolicy
 from play.services import match_create
 from shared.errors import ServiceError
@@ -99,19 +101,27 @@ def _ensure_open(table: Table) -> None:
         raise LobbyError("cancelled", "This table was cancelled.", 409)
 
 
-def lobby_join(*, table_id: int, user: Any, invite_token: str | None = None) -> Table:
-    """Take a place; the table starts when its last place is taken."""
+def lobby_join(
+    *, table_id: int, user: Any, invite_token: str | None = None, invited: bool = False
+) -> Table:
+    """Take a place; the table starts when its last place is taken. `invited`: the caller
+    checked an invitation of this user (lobbies/invitations.py), which opens a private table."""
     _may_sit(user)
     with transaction.atomic():
         table = _locked_table(table_id)
         _ensure_open(table)
-        if table.private and invite_token != table.invite_token:
+        if table.private and not invited and invite_token != table.invite_token:
             raise LobbyError("private", "This table is private: you need its invite link.", 403)
+        if not invited and Rematch.objects.filter(table=table).exists():
+            raise LobbyError("rematch", _("This rematch is for the players of the match."), 403)
         entries = list(table.entries.all())
         if any(e.user_id == user.pk for e in entries):
             raise LobbyError("already_joined", "You are already at this table.", 409)
         if len(entries) >= table.seats:
             raise LobbyError("full", "This table is full.", 409)
+        if blocks_any(user, [table.host_id, *(e.user_id for e in entries)]):
+            # Blocks count either way; the sentence does not say who blocked whom.
+            raise LobbyError("blocked", _("You cannot join this table."), 403)
         TableEntry.objects.create(table=table, user=user)
         if len(entries) + 1 == table.seats:
             _start(table)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -8,12 +9,15 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.selectors import friends_of
 from games.core import all_games
-from lobbies import selectors, services
+from lobbies import invitations, selectors, services
 from lobbies.forms import TableForm
-from lobbies.models import Table
+from lobbies.models import Invitation, Rematch, Table
+from lobbies.rematch import rematch_decline, rematch_expire, rematch_offer
 from shared.errors import ServiceError
 
 
@@ -63,6 +67,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         raise Http404("No such table.")
     if table.status == Table.Status.STARTED and hasattr(table, "match"):
         return redirect("play:match", table.match.pk)
+    rematch_expire(table)
     invite = request.build_absolute_uri(
         reverse("lobbies:table", args=[table.pk]) + f"?invite={table.invite_token}"
     )
@@ -76,7 +81,29 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "token": token or "",
         "bots": ["random", *[b for b in table.engine.bots if b != "random"]],
     }
+    context.update(_invitations_context(request, table, joined))
     return render(request, "lobbies/table.html", context)
+
+
+def _invitations_context(request: HttpRequest, table: Table, joined: bool) -> dict[str, Any]:
+    """Who was invited (for the players), the viewer's own invitation, the rematch."""
+    invited = list(table.invitations.select_related("invitee").order_by("pk"))
+    mine = next((i for i in invited if i.invitee_id == request.user.pk), None)
+    seated = {i.invitee_id for i in invited} | {e.user_id for e in table.entries.all()}
+    friends = (
+        [f for f in friends_of(request.user) if f.pk not in seated]
+        if joined and table.is_open
+        else []
+    )
+    return {
+        "invited": invited if joined else [],
+        "my_invitation": mine if mine and mine.status == Invitation.Status.PENDING else None,
+        "my_invitation_token": invitations.accept_token(mine) if mine else "",
+        "friends": friends,
+        "rematch": Rematch.objects.filter(table=table)
+        .select_related("match", "declined_by")
+        .first(),
+    }
 
 
 def table_status(request: HttpRequest, table_id: int) -> JsonResponse:
@@ -86,6 +113,7 @@ def table_status(request: HttpRequest, table_id: int) -> JsonResponse:
     joined = request.user.is_authenticated and table.entries.filter(user=request.user).exists()
     if not selectors.table_visible(table, request.user, request.GET.get("invite"), joined):
         raise Http404("No such table.")
+    rematch_expire(table)
     match = getattr(table, "match", None) if table.status == Table.Status.STARTED else None
     return JsonResponse(
         {
@@ -116,8 +144,81 @@ def table_verb(request: HttpRequest, table_id: int, verb: str) -> HttpResponse:
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
     """My matches, those where it is my turn first, then my open tables."""
+    pending = invitations.invitations_pending(request.user)
     context = {
         "rows": selectors.my_matches(request.user),
         "tables": selectors.my_tables(request.user),
+        "invitations": [(i, invitations.accept_token(i)) for i in pending],
     }
     return render(request, "lobbies/my_games.html", context)
+
+
+@login_required
+@require_POST
+def table_invite(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        invitation = invitations.table_invite(
+            table_id=table_id, user=request.user, display_name=request.POST.get("name", "")
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        name = invitation.invitee.display_name
+        messages.success(request, _("%(name)s is invited.") % {"name": name})
+    return redirect("lobbies:table", table_id)
+
+
+@login_required
+def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The e-mail's signed link: the invitation, and Accept or Decline (for its invitee only)."""
+    try:
+        invitation = invitations.invitation_from_token(token)
+    except ServiceError as exc:
+        return render(request, "lobbies/invitation.html", {"error": exc.message}, status=exc.status)
+    if invitation.invitee_id != request.user.pk:
+        error = _("This invitation is for someone else.")
+        return render(request, "lobbies/invitation.html", {"error": error}, status=403)
+    if request.method == "POST":
+        return _invitation_answer(request, invitation)
+    context = {"invitation": invitation, "table": invitation.table, "token": token}
+    return render(request, "lobbies/invitation.html", context)
+
+
+def _invitation_answer(request: HttpRequest, invitation: Any) -> HttpResponse:
+    answer = request.POST.get("answer")
+    try:
+        if answer == "accept":
+            table = invitations.invitation_accept(invitation_id=invitation.pk, user=request.user)
+            return redirect("lobbies:table", table.pk)
+        if answer == "decline":
+            invitations.invitation_decline(invitation_id=invitation.pk, user=request.user)
+            messages.info(request, _("You declined the invitation."))
+            return redirect("lobbies:my_games")
+        messages.error(request, _("Accept or decline the invitation."))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("lobbies:my_games")
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The end screen's "Rematch": offer one, or accept the one on offer."""
+    try:
+        table = rematch_offer(match_id=match_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("play:match", match_id)
+    return redirect("lobbies:table", table.pk)
+
+
+@login_required
+@require_POST
+def rematch_no(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        rematch_decline(match_id=match_id, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.info(request, _("You declined the rematch."))
+    return redirect("play:match", match_id)

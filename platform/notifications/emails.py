@@ -16,7 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from lobbies.models import Table
+from lobbies.invitations import accept_url
+from lobbies.models import Invitation, Table
 from notifications.models import MatchMute, OutgoingEmail
 from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import prompt_context
@@ -168,19 +169,30 @@ def _seat_replaced(
     return render_listed_email("seat_replaced", context, seat.user.email, seat.user.pk)
 
 
-def table_invitation_send(*, table_id: int, email: str, inviter_id: int) -> bool:
-    """Invite an address to a table (its invite link inside) while the table is still open."""
+def table_invitation_send(
+    *, table_id: int, email: str, inviter_id: int, invitation_id: int | None = None
+) -> bool:
+    """Invite an address to a table (its invite link inside) while the table is still open;
+    `invitation_id`: a player invited by name, whose link is the invitation's signed one."""
     key = f"{table_id}:{email.strip().lower()}"
-    return email_send_once(
-        kind="invitation", key=key, build=partial(_invitation, table_id, email, inviter_id)
-    )
+    build = partial(_invitation, table_id, email, inviter_id, invitation_id)
+    return email_send_once(kind="invitation", key=key, build=build)
 
 
-def _invitation(table_id: int, email: str, inviter_id: int) -> EmailMultiAlternatives | None:
+def _invitation(
+    table_id: int, email: str, inviter_id: int, invitation_id: int | None = None
+) -> EmailMultiAlternatives | None:
     table = Table.objects.filter(pk=table_id).first()
     inviter = User.objects.filter(pk=inviter_id).first()
     if table is None or inviter is None or not table.is_open:
         return None
+    invitation = (
+        Invitation.objects.filter(pk=invitation_id, table=table).first() if invitation_id else None
+    )
+    if invitation_id is not None and (
+        invitation is None or invitation.status != Invitation.Status.PENDING
+    ):
+        return None  # answered (or gone) before the e-mail left
     invitee = User.objects.filter(email__iexact=email).first()
     if invitee is not None and not invitee.turn_emails:
         return None  # the account turned game e-mails off (or unsubscribed)
@@ -190,7 +202,9 @@ def _invitation(table_id: int, email: str, inviter_id: int) -> EmailMultiAlterna
         "invitee": invitee.display_name if invitee else "",
         "table": table,
         "game_title": table.engine.title,
-        "link": f"{link}?invite={table.invite_token}" if table.private else link,
+        "link": accept_url(invitation)
+        if invitation is not None
+        else (f"{link}?invite={table.invite_token}" if table.private else link),
         "site_name": settings.SITE_NAME,
     }
     to = invitee.email if invitee else email.strip()

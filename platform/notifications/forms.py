@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from notifications.models import Preferences
-from notifications.preferences import LONGEST_VACATION_DAYS, time_zones
+from notifications.preferences import LONGEST_VACATION_DAYS, time_zones, zone_of
 
 
 class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -57,6 +57,8 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [(z, z) for z in time_zones()]  # type: ignore[attr-defined]
+        if not self.is_bound and self.instance.user_id:
+            self.initial["time_zone"] = zone_of(self.instance).key  # the account's zone
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -17,6 +17,11 @@ def reply_answer(payload: dict[str, Any]) -> None:
 @job_handler("notifications.table_invitation")
 def table_invitation(payload: dict[str, Any]) -> None:
     """Recorded by whoever invites (lobbies: `job_record("notifications.table_invitation",
-    {"table": id, "email": address, "inviter": user id}, key=...)`), no import needed."""
+    {"table": id, "email": address, "inviter": user id, "invitation": id}, key=...)`), no
+    import needed. With an invitation (a player invited by name, lobbies/invitations.py) the
+    link is that invitation's signed link."""
     table, email, inviter = int(payload["table"]), str(payload["email"]), int(payload["inviter"])
-    emails.table_invitation_send(table_id=table, email=email, inviter_id=inviter)
+    invitation = int(payload["invitation"]) if payload.get("invitation") else None
+    emails.table_invitation_send(
+        table_id=table, email=email, inviter_id=inviter, invitation_id=invitation
+    )

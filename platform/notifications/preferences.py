@@ -11,6 +11,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import User
+from accounts.zones import zone_or_none
 from notifications.models import MatchMute, Preferences, Vacation
 from play.models import Match, Seat
 from play.services import seats_pause, seats_resume
@@ -30,10 +32,17 @@ class PreferenceError(ServiceError):
 def prefs_for(user: Any) -> Preferences:
     """The player's row (unsaved defaults when there is none)."""
     found = Preferences.objects.filter(user=user).first()
-    return found if found is not None else Preferences(user=user)
+    prefs = found if found is not None else Preferences(user=user)
+    prefs.time_zone = zone_of(prefs).key  # one zone per player: the account's, when it has one
+    return prefs
 
 
 def zone_of(prefs: Preferences) -> ZoneInfo:
+    """The player's zone: the account's (Settings, else their browser's: accounts/zones.py);
+    the zone of these preferences only for an account that has none yet."""
+    account = zone_or_none(prefs.user.time_zone) if prefs.user_id else None
+    if account is not None:
+        return account
     try:
         return ZoneInfo(prefs.time_zone)
     except (ZoneInfoNotFoundError, ValueError):
@@ -179,6 +188,8 @@ def preferences_update(*, user: Any, changes: dict[str, Any]) -> Preferences:
         prefs = _locked_prefs(user)
         for name, value in changes.items():
             setattr(prefs, name, value)
+        if "time_zone" in changes:  # the account's zone: pages and every e-mail follow it
+            User.objects.filter(pk=user.pk).update(time_zone=changes["time_zone"])
         quiet_hours_clean(prefs.quiet_start, prefs.quiet_end)
         prefs.save()
     return prefs

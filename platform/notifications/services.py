@@ -14,6 +14,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from accounts.zones import zone_for_address
 from notifications.models import InboundReply, Preferences, TurnEmail
 from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import chat_since_last_mail, prompt_context
@@ -37,10 +38,12 @@ def seats_newly_to_act(*, seats: Sequence[Seat], version: int) -> list[Seat]:
 
 
 def render_email(name: str, context: dict[str, Any], to: str) -> EmailMultiAlternatives:
-    """templates/emails/<name>/{subject.txt,body.txt,body.html}."""
-    subject = " ".join(render_to_string(f"emails/{name}/subject.txt", context).split())
-    text = render_to_string(f"emails/{name}/body.txt", context)
-    html = render_to_string(f"emails/{name}/body.html", context)
+    """templates/emails/<name>/{subject.txt,body.txt,body.html}, every time in the
+    recipient's time zone (their account's; UTC for an address without an account)."""
+    with timezone.override(zone_for_address(to)):
+        subject = " ".join(render_to_string(f"emails/{name}/subject.txt", context).split())
+        text = render_to_string(f"emails/{name}/body.txt", context)
+        html = render_to_string(f"emails/{name}/body.html", context)
     message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to])
     message.attach_alternative(html, "text/html")
     return message

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -86,7 +87,9 @@ def _settings_post(
         return "Your play-by-e-mail settings are saved."
     if do == "vacation_start" and vacation_form.is_valid():
         vacation = vacation_start(user=user, days=vacation_form.cleaned_data["days"])
-        return f"You are on vacation until {vacation.ends_at:%Y-%m-%d %H:%M} UTC."
+        return (
+            f"You are on vacation until {timezone.localtime(vacation.ends_at):%Y-%m-%d %H:%M %Z}."
+        )
     if do == "vacation_end":
         vacation_end(user=user)
         return "Welcome back: your clocks run again."

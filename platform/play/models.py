@@ -149,6 +149,12 @@ class ActionRecord(models.Model):
     action = models.JSONField()
     public_action = models.JSONField(help_text="The action as other seats may see it.")
     text = models.CharField(max_length=300, help_text="The public sentence for the log.")
+    phrase = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The sentence as the engine's phrase (games.core.words), so the log reads in "
+        "each viewer's language; null for site events and entries from before it existed.",
+    )
     to_act_before = models.JSONField(default=list)
     timed_out = models.BooleanField(
         default=False, help_text="The site chose this action: the seat's clock ran out."

@@ -14,12 +14,19 @@ from typing import Any
 
 from django.urls import reverse
 
+from games.core import term, translate
+from play.language import reader_language
 from play.models import Match
 from play.signals import outcome_notes, rating_explained, result_links
 
 
-def end_screen(match: Match, players: list[dict[str, Any]], seat: int | None) -> dict[str, Any]:
-    """Everything the end screen shows `seat` (None: a spectator), as plain data."""
+def end_screen(
+    match: Match, players: list[dict[str, Any]], seat: int | None, language: str | None = None
+) -> dict[str, Any]:
+    """Everything the end screen shows `seat` (None: a spectator), as plain data; the game's
+    words (the reason it ended, the breakdown's headers) in `language` (default: the active
+    one, see play.selectors.reader_language)."""
+    language = reader_language(language)
     outcome = match.outcome or {}
     names = {p["seat"]: p["name"] for p in players}
     columns = _columns(outcome, players, seat)
@@ -28,11 +35,11 @@ def end_screen(match: Match, players: list[dict[str, Any]], seat: int | None) ->
         column["rating_change"] = changes.get(column["seat"], "")
     why = _explanations(match, names, seat)
     return {
-        "reason": outcome.get("reason", ""),
+        "reason": game_words(outcome.get("reason", ""), language),
         "winners": [c["name"] for c in columns if c["place"] == 1],
         "you": next((c for c in columns if c["you"]), None),
         "columns": columns,
-        "breakdown": _breakdown(outcome, columns),
+        "breakdown": _breakdown(outcome, columns, language),
         "ranked": match.ranked,
         "rated": bool(changes),
         "ratings": why,
@@ -63,11 +70,16 @@ def _columns(
     return columns
 
 
-def _breakdown(outcome: dict[str, Any], columns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _breakdown(
+    outcome: dict[str, Any], columns: list[dict[str, Any]], language: str = "en"
+) -> list[dict[str, Any]]:
     """The engine's score breakdown as rows (a header, then one value per column)."""
     details = outcome.get("details") or []
     return [
-        {"label": header(k), "values": [details[c["seat"]].get(k, "") for c in columns]}
+        {
+            "label": header(k, language),
+            "values": [game_words(details[c["seat"]].get(k, ""), language) for c in columns],
+        }
         for k in _keys(details)
     ]
 
@@ -126,6 +138,7 @@ def outcome_table(
     outcome: dict[str, Any],
     players: list[dict[str, Any]],
     rating_changes: dict[int, str] | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """Rows by place with the engine's per-seat score breakdown as extra columns, and each
     player's rating change when a ranked game ends (`rating_changes`: seat -> "+12"): the
@@ -144,7 +157,7 @@ def outcome_table(
     ]
     rows.sort(key=lambda row: row["place"])
     return {
-        "outcome_keys": [header(k) for k in keys],
+        "outcome_keys": [header(k, language) for k in keys],
         "outcome_rows": rows,
         "rating_changes": bool(rating_changes),
     }
@@ -169,8 +182,19 @@ _HEADERS = {
 }
 
 
-def header(key: str) -> str:
-    return _HEADERS.get(key) or key.replace("_", " ").capitalize()
+def header(key: str, language: str | None = None) -> str:
+    """A score key or action type as a header ("structure_bonus": "Structure bonus"), in
+    `language`: the headers are game words, in the engines' catalogues (games/locale)."""
+    words = _HEADERS.get(key) or key.replace("_", " ").capitalize()
+    return str(game_words(words, reader_language(language)))
+
+
+def game_words(value: Any, language: str) -> Any:
+    """An engine's stored word (a reason, a monument's name) in `language`; other values (a
+    number) as they are. Outcomes are stored as plain JSON, so the word is its own msgid."""
+    if isinstance(value, str) and value and language != "en":
+        return translate(term(value), language)
+    return value
 
 
 def _keys(details: list[dict[str, Any]]) -> list[str]:

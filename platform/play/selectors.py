@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from boards.context import board_context
-from games.core import Game
+from games.core import Game, Phrase, translate
+from play.language import reader_language
 from play.models import ActionRecord, Match, Seat
 from play.results import end_screen, header
 from play.results import outcome_table as outcome_table  # importable from here as before
@@ -76,15 +78,21 @@ def seat_names(seats: list[Seat]) -> dict[int, str]:
 
 
 def legal_for(
-    game: Game, state: dict[str, Any], seat: int | None, names: dict[int, str] | None = None
+    game: Game,
+    state: dict[str, Any],
+    seat: int | None,
+    names: dict[int, str] | None = None,
+    language: str | None = None,
 ) -> list[dict[str, Any]]:
+    """The seat's choices with their button text in `language` (reader_language)."""
     if seat is None or game.outcome(state) is not None or seat not in game.to_act(state):
         return []
+    language = reader_language(language)
     return [
         {
             "action": action,
             "json": json.dumps(action, separators=(",", ":")),
-            "label": with_names(game.label(state, seat, action), names),
+            "label": with_names(translate(game.label(state, seat, action), language), names),
             "text": game.format_action(action),
         }
         for action in game.legal_actions(state, seat)
@@ -111,20 +119,24 @@ def match_payload(
     seats: list[Seat],
     seat: int | None,
     html: bool = False,
+    language: str | None = None,
     legal: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Everything a client needs to draw the match for `seat`: its view and its choices
-    (`legal`: legal_for's list for this seat, if in hand)."""
+    """Everything a client needs to draw the match for `seat`: its view and its choices, the
+    game's words in `language` (reader_language); `legal`: legal_for's list for this seat in
+    that language, if in hand."""
     game = match.engine
     left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
     names = seat_names(seats)
+    language = reader_language(language)
     # A bot plays a seat that left; a match ended by forfeits offers nothing though the engine
     # would play on.
     if left or match.is_finished:
         legal = []
     elif legal is None:
-        legal = legal_for(game, match.state, seat, names)
+        legal = legal_for(game, match.state, seat, names, language)
     payload: dict[str, Any] = {
+        "language": language,
         "match": match.pk,
         "game": match.game,
         "version": match.version,
@@ -154,11 +166,14 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
     }
     context["board_templates"] = [f"games/{match.game}/board.html", "play/board_generic.html"]
     context["board_actions"] = set()  # the choices the board draws in place (boards/<game>.py)
-    context["legal_groups"] = legal_groups(legal)
+    context["legal_groups"] = legal_groups(legal, payload.get("language"))
     if payload["outcome"]:
-        context["result"] = end_screen(match, payload["players"], payload["seat"])
-    context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
-    board = render_to_string(context["board_templates"], context)
+        context["result"] = end_screen(
+            match, payload["players"], payload["seat"], payload.get("language")
+        )
+    with translation.override(payload.get("language") or "en"):  # boards.language.say
+        context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
+        board = render_to_string(context["board_templates"], context)
     context["board"] = mark_safe(board)  # the game's own template, autoescaped
     context["board_actions"] = set(context["board_actions"]) | _placed(board)
     return render_to_string("play/board_frame.html", context)
@@ -179,12 +194,13 @@ def _placed(board: str) -> set[str]:
     return found
 
 
-def legal_groups(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def legal_groups(legal: list[dict[str, Any]], language: str | None = None) -> list[dict[str, Any]]:
     """The choices grouped by kind of action, in the engine's order, for the button list."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for item in legal:
         groups.setdefault(item["action"]["type"], []).append(item)
-    return [{"title": header(kind), "items": items} for kind, items in groups.items()]
+    language = reader_language(language)
+    return [{"title": header(kind, language), "items": items} for kind, items in groups.items()]
 
 
 def log_for(
@@ -197,18 +213,34 @@ def log_for(
     return log_entries(records, names, seat)
 
 
+def log_text(record: ActionRecord, language: str) -> str:
+    """The record's sentence in `language` when the engine gave it as a phrase (the stored
+    English text otherwise: site events, older entries)."""
+    if record.phrase and language != "en":
+        try:
+            return translate(Phrase.from_json(record.phrase), language)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return record.text  # a damaged phrase never breaks the log: its English stays
+    return record.text
+
+
 def log_entries(
-    records: Iterable[ActionRecord], names: dict[int, str], seat: int | None
+    records: Iterable[ActionRecord],
+    names: dict[int, str],
+    seat: int | None,
+    language: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Log records as `seat` may read them (`names`: seat_names of the match's seats); a
-    decision taken back is left out (its `_undo` entry says what was taken back)."""
+    """Log records as `seat` may read them (`names`: seat_names of the match's seats), in
+    `language` (reader_language); a decision taken back is left out (its `_undo` entry says
+    what was taken back)."""
+    language = reader_language(language)
     return [
         {
             "seq": r.seq,
             "seat": r.seat,
             "player": names.get(r.seat, "?"),
             "action": r.action if r.seat == seat else r.public_action,
-            "text": f"{names.get(r.seat, '?')} {with_names(r.text, names)}"
+            "text": f"{names.get(r.seat, '?')} {with_names(log_text(r, language), names)}"
             + (" (out of time: chosen by the site)" if r.timed_out else ""),
             "timed_out": r.timed_out,
             "revealed": r.revealed if r.seat == seat else None,  # one's own undo stops only

@@ -25,7 +25,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome, Rng
+from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome, Phrase, Rng
 from games.core.playout import pick_bot
 from outbox.services import job_done, job_record
 from play import announce, errors, rows, snapshots
@@ -269,6 +269,7 @@ def _record(
         action=action,
         public_action=public,
         text=text[:300],
+        phrase=text.to_json() if isinstance(text, Phrase) else None,
         to_act_before=list(acting),
         timed_out=timed_out,
         revealed=revealed,

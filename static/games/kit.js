@@ -332,8 +332,19 @@
   adoptTitles();
   fetchEarlier();
 
+  // A board script's own sentence in the reader's language: the board template's #game-words
+  // element holds them (platform/boards/language.py); each {field} is filled from `fields`.
+  function t(msgid, fields) {
+    const el = document.getElementById("game-words");
+    let text = msgid;
+    try { text = (el ? JSON.parse(el.textContent) : {})[msgid] || msgid; } catch (e) { text = msgid; }
+    Object.keys(fields || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
+    return text;
+  }
+
   window.BOARDKIT = {
     board: board,
+    t: t,
     actionKey: actionKey,
     isLegal: isLegal,
     drag: drag,

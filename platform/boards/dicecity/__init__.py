@@ -15,27 +15,41 @@ from __future__ import annotations
 
 from typing import Any
 
+from boards.language import N_, say
+
 from . import places
 from . import words as W
 from .city import card, city, trays
 from .places import Item
 
-STEP_TITLES = {"dice": "Dice step", "attack": "Attack step", "build": "Build and trade step"}
+STEP_TITLES = {
+    "dice": N_("Dice step"),
+    "attack": N_("Attack step"),
+    "build": N_("Build and trade step"),
+}
 STEP_HINTS = {
-    "dice": "Use each die on the location under it, or move, reactivate, refresh or pass with it.",
-    "attack": "Spend your army strength on bandits or on your opponents' locations and stocks.",
-    "build": "Build a location from the display or a pile, or load a trade ship.",
+    "dice": N_(
+        "Use each die on the location under it, or move, reactivate, refresh or pass with it."
+    ),
+    "attack": N_("Spend your army strength on bandits or on your opponents' locations and stocks."),
+    "build": N_("Build a location from the display or a pile, or load a trade ship."),
 }
 PENDING_TITLES = {
-    "place": "Choose the space for the new location",
-    "discard": "Choose the display cards to discard",
-    "exchange": "Choose what to trade",
-    "move_die": "Choose a die and its new column",
-    "reroll": "Choose the dice to re-roll: click them, then Re-roll",
-    "copy": "Choose the location whose ability to use",
-    "statue": "Grand Statue: pay extra stone and iron for VP",
-    "end_choice": "Two full rows: end the game or play on?",
+    "place": N_("Choose the space for the new location"),
+    "discard": N_("Choose the display cards to discard"),
+    "exchange": N_("Choose what to trade"),
+    "move_die": N_("Choose a die and its new column"),
+    "reroll": N_("Choose the dice to re-roll: click them, then Re-roll"),
+    "copy": N_("Choose the location whose ability to use"),
+    "statue": N_("Grand Statue: pay extra stone and iron for VP"),
+    "end_choice": N_("Two full rows: end the game or play on?"),
 }
+
+
+def _said(words: str | None) -> str | None:
+    return say(words) if words else None
+
+
 ATTACKS = ("attack_bandits", "attack_location", "raid")
 
 
@@ -47,13 +61,14 @@ def _player(seat: int, p: dict[str, Any], info: Any, ctx: dict[str, Any]) -> Ite
     stock = [
         {
             "name": res,
+            "word": say(res),
             "count": p["res"][i],
             "item": found.get(("stock", seat, res)),
             "tip": W.stock_tip(res, p["res"][i]),
         }
         for i, res in enumerate(W.catalogue()["resources"])
     ]
-    owner = "your city" if seat == ctx["seat"] else f"{name}'s city"
+    owner = say("your city") if seat == ctx["seat"] else say("{name}'s city", name=name)
     rows = city(p, seat, owner, ctx)
     return {
         "seat": seat,
@@ -120,10 +135,10 @@ def _status(view: dict[str, Any], legal: list[Item], ctx: dict[str, Any]) -> dic
     return {
         # Once over, the site's result table says so: no step, no stale "Final round".
         "over": over,
-        "step": None if over else STEP_TITLES.get(turn["step"]),
-        "step_hint": None if over or pending else STEP_HINTS.get(turn["step"]),
+        "step": None if over else _said(STEP_TITLES.get(turn["step"])),
+        "step_hint": None if over or pending else _said(STEP_HINTS.get(turn["step"])),
         "step_kind": turn["step"],
-        "pending": PENDING_TITLES.get(pending["kind"]) if pending and not over else None,
+        "pending": _said(PENDING_TITLES.get(pending["kind"])) if pending and not over else None,
         "pending_kind": pending["kind"] if pending and not over else "",
         "buttons": places.buttons(legal, W.STEP_BUTTONS),
         "attacks": [i for i in legal if i["action"]["type"] in ATTACKS],

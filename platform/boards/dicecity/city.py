@@ -11,6 +11,8 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from boards.language import language, say
+
 from . import places
 from . import words as W
 from .places import Item, Key
@@ -19,11 +21,12 @@ from .places import Item, Key
 def card(slug: str) -> dict[str, Any]:
     """A location design: name, type, cost (as words and as resource counts), shield, VP (a
     copy: the caller adds what depends on the space)."""
-    return dict(_design(slug))
+    return dict(_design(slug, language()))
 
 
 @cache
-def _design(slug: str) -> dict[str, Any]:
+def _design(slug: str, lang: str) -> dict[str, Any]:
+    """One per language: the words are the reader's (boards/language.py)."""
     catalogue = W.catalogue()
     design = catalogue["cards"][slug]
     price = [
@@ -38,11 +41,13 @@ def _design(slug: str) -> dict[str, Any]:
         "vp": design["vp"],
         "defense": design["defense"],
         "text": design["text"],
-        "cost": ", ".join(f"{c['n']} {c['res']}" for c in price) or "free",
+        "cost": ", ".join(say("{n} {resource}", n=c["n"], resource=say(c["res"])) for c in price)
+        or say("free"),
         "price": price,
         "printed": bool(design.get("printed")),
     }
     out["tip"] = W.card_tip(out)
+    out["name"] = W.card_name(design["name"])
     return out
 
 
@@ -74,7 +79,8 @@ def _cell(p: dict[str, Any], seat: int, slot: int, owner: str, ctx: dict[str, An
     cell.update(col=col, die=die, pick=pick)
     cell["tray"] = _tray(seat, die, ctx["steps"]) if pick else None
     item = ctx["found"].get(("cell", seat, slot))
-    tip = (f"Now: {item['label']}. " if item else "") + W.cell_tip(cell, f"{colour} {col}", owner)
+    now = say("Now: {label}.", label=item["label"]) + " " if item else ""
+    tip = now + W.cell_tip(cell, f"{W.colour(colour)} {col}", owner)
     reroll = ctx["reroll"] is not None and die in ctx["reroll_dice"] and seat == ctx["seat"]
     after = ctx["steps"].get(("cell", seat, slot))
     cell["html"] = mark_safe(  # noqa: S308 - every value is escaped in the parts
@@ -119,10 +125,12 @@ def _inside(cell: Item) -> str:
 def _token(after: Any) -> str:
     """The deactivation token; a die dropped on it reactivates the space."""
     if not after:
-        return '<span class="dc-token" title="Deactivated: a die can reactivate it">✕ off</span>'
+        tip, off = say("Deactivated: a die can reactivate it"), escape(say("off"))
+        return f'<span class="dc-token" title="{escape(tip)}">✕ {off}</span>'
+    tip = say("Deactivated: drop or click a die here to reactivate it")
     return (
         f'<span class="dc-token dc-target" data-after="{escape(places.after(after))}" '
-        'title="Deactivated: drop or click a die here to reactivate it">✕ off</span>'
+        f'title="{escape(tip)}">✕ {escape(say("off"))}</span>'
     )
 
 
@@ -138,9 +146,13 @@ def _die(cell: Item, reroll: bool) -> str:
         attrs += f' data-reroll="{die}" role="button" tabindex="0"'
     tip = W.die_tip(die, col, cell["name"], bool(pick))
     return (
-        f'<span class="{classes}" {attrs} aria-label="{die} die on {col}" '
+        f'<span class="{classes}" {attrs} aria-label="{escape(_die_on(die, col))}" '
         f'title="{escape(tip)}">{col}</span>'
     )
+
+
+def _die_on(die: str, col: int) -> str:
+    return say("{colour} die on {col}", colour=W.colour(die), col=col)
 
 
 def _tray(seat: int, die: str | None, steps: dict[Key, dict[str, str]]) -> dict[str, str]:

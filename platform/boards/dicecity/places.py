@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from boards.language import say
+
 from .words import catalogue
 
 Key = tuple[Any, ...]
@@ -105,10 +107,15 @@ def after(mapping: dict[str, str] | None) -> str:
 def buttons(legal: list[Item], tips: dict[str, str]) -> list[Item]:
     """The status bar's buttons, each with its tooltip."""
     return [
-        dict(i, tip=f"{i['label']}: {tips.get(i['action']['type'], '')}".rstrip(": "))
+        dict(i, tip=f"{i['label']}: {_tip(tips, i['action']['type'])}".rstrip(": "))
         for i in legal
         if _is_button(i)
     ]
+
+
+def _tip(tips: dict[str, str], kind: str) -> str:
+    """The button's tooltip in the reader's language (boards/language.py)."""
+    return say(tips[kind]) if kind in tips else ""
 
 
 def _is_button(item: Item) -> bool:

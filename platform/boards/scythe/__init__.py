@@ -16,12 +16,14 @@ from typing import Any
 
 from django.utils.safestring import mark_safe
 
+from boards.language import N_, say
+
 from .choices import Choices
 from .hexmap import FRAME, pieces_svg, terrain_svg, unit_name
 from .markup import esc, legal
 from .mats import BOTTOMS, ENLIST_BONUSES
 from .players import mine_html, opponent_html
-from .reference import HEX_NAMES, REF, place
+from .reference import HEX_NAMES, REF, hex_name, place
 from .words import COLOURS, GRANT_TEXT, PHASES, TILE_TEXT, TRIUMPHS, factory_card, gains
 
 Item = dict[str, Any]
@@ -39,38 +41,38 @@ def _prompt(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "move" and "move" in ctx:
         move = ctx["move"]
-        text = f"Move: {many(move['left'], 'more unit')}, {many(move['reach'], 'step')} each"
+        units = say("1 more unit") if move["left"] == 1 else say("{n} more units", n=move["left"])
+        steps = say("1 step") if move["reach"] == 1 else say("{n} steps", n=move["reach"])
+        text = say("Move: {units}, {steps} each", units=units, steps=steps)
         p = view["players"][view["turn"]]
         moved = [unit_name(p, u) for u in ctx["moved"]]
-        return text + (f"; moved: {', '.join(moved)}" if moved else "")
+        return text + (say("; moved: {units}", units=", ".join(moved)) if moved else "")
     if phase == "grant" and ctx.get("queue"):
         head = ctx["queue"][0]
-        text = GRANT_TEXT.get(head, head)
+        text = say(GRANT_TEXT[head]) if head in GRANT_TEXT else head
         if head == "pick":
-            text += f" ({ctx['queue'].count('pick')} left)"
+            text += " " + say("({n} left)", n=ctx["queue"].count("pick"))
         produce = ctx.get("produce")
         if head == "produce" and produce:
-            chosen = ", ".join(HEX_NAMES.get(h, h) for h in produce["chosen"]) or "none yet"
-            text += f" (up to {produce['limit']}; chosen: {chosen})"
+            chosen = ", ".join(hex_name(h) for h in produce["chosen"]) or say("none yet")
+            text += " " + say("(up to {n}; chosen: {chosen})", n=produce["limit"], chosen=chosen)
         if ctx.get("fixed"):
-            text += f" on {place(ctx['fixed'])}"
+            text += " " + say("on {where}", where=place(ctx["fixed"]))
         return text
     if phase == "payment" and ctx.get("payment"):
         action = ctx["payment"]["action"]
         name = action["action"] if action["type"] == "pay" else action["type"]
         kind = BOTTOM_RESOURCE[name]
-        return (
-            f"{name.capitalize()}: pay {ctx['payment']['need']} more {kind} from territories "
-            "you control (click a territory)"
+        return say(
+            "{action}: pay {n} more {resource} from territories you control (click a territory)",
+            action=say(name.capitalize()),
+            n=ctx["payment"]["need"],
+            resource=say(kind),
         )
     if phase == "benefit" and ctx.get("enc", {}).get("gains"):
         what, amount = ctx["enc"]["gains"][0]
-        return f"Encounter: take as much of {gains({what: amount})} as wanted"
-    return PHASES.get(phase, phase)
-
-
-def many(count: int, thing: str) -> str:
-    return f"{count} {thing}{'' if count == 1 else 's'}"
+        return say("Encounter: take as much of {gain} as wanted", gain=gains({what: amount}))
+    return say(PHASES[phase]) if phase in PHASES else phase
 
 
 def _combat(view: dict[str, Any], names: list[str], choices: Choices) -> dict[str, Any] | None:
@@ -82,7 +84,7 @@ def _combat(view: dict[str, Any], names: list[str], choices: Choices) -> dict[st
         p = view["players"][side["seat"]]
         sides.append(
             {
-                "role": "attacker" if i == 0 else "defender",
+                "role": N_("attacker") if i == 0 else N_("defender"),
                 "name": names[side["seat"]],
                 "faction": p["faction"].capitalize(),
                 "power": p["power"],
@@ -158,7 +160,11 @@ def _tile(view: dict[str, Any]) -> dict[str, Any]:
         {"range": f"{lo}" if lo == hi else f"{lo}–{hi}", "coins": coins}
         for lo, hi, coins in STRUCTURE_TILES[view["tile"]]
     ]
-    return {"name": view["tile"], "text": TILE_TEXT.get(view["tile"], view["tile"]), "tiers": tiers}
+    return {
+        "name": view["tile"],
+        "text": say(TILE_TEXT[view["tile"]]) if view["tile"] in TILE_TEXT else view["tile"],
+        "tiers": tiers,
+    }
 
 
 def _triumphs(view: dict[str, Any], names: list[str]) -> str:
@@ -166,7 +172,7 @@ def _triumphs(view: dict[str, Any], names: list[str]) -> str:
     seats = view["order"]
     head = "".join(f"<th>{esc(names[s])}</th>" for s in seats)
     rows = "".join(
-        f"<tr><th>{text}</th>"
+        f"<tr><th>{esc(say(text))}</th>"
         + "".join(f"<td>{'★' * view['players'][s]['stars'].get(key, 0)}</td>" for s in seats)
         + "</tr>"
         for key, text in TRIUMPHS
@@ -199,7 +205,7 @@ def _hex_list(choices: Choices) -> str:
         )
         rows.append(
             f'<div class="sc-hexrow" data-hex="{hex_id}"><span class="sc-hexname">'
-            f"{esc(HEX_NAMES[hex_id])} <small>{hex_id}</small></span>{buttons}</div>"
+            f"{esc(hex_name(hex_id))} <small>{hex_id}</small></span>{buttons}</div>"
         )
     if not rows:
         return ""

@@ -12,9 +12,11 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from boards.language import language, say
+
 from .choices import Choices
 from .markup import esc, legal, n, parts, tip
-from .reference import FACTIONS, FACTORY_HEX, HEX_NAMES, HEXES, place
+from .reference import FACTIONS, FACTORY_HEX, HEXES, hex_name, place
 from .words import COLOURS, INK, RES_NAMES, STRUCT_SHORT, STRUCTURE_HELP, SYMBOL_HELP, TERRAIN_HELP
 
 SIZE = 40.0  # hex radius in SVG units
@@ -70,18 +72,22 @@ def hex_title(hex_id: str) -> str:
     """A hex's tooltip: its name and coordinate, what its terrain does, its tunnel."""
     d = HEXES[hex_id]
     terrain = "factory" if hex_id == FACTORY_HEX else d["terrain"]
-    text = f"{place(hex_id)}. {TERRAIN_HELP.get(terrain, '')}"
+    text = f"{place(hex_id)}. {say(TERRAIN_HELP[terrain]) if terrain in TERRAIN_HELP else ''}"
     if d.get("home"):
-        text = f"{d['home'].capitalize()} base ({hex_id}). {TERRAIN_HELP['home_base']}"
+        text = f"{d['home'].capitalize()} base ({hex_id}). {say(TERRAIN_HELP['home_base'])}"
     if d["tunnel"]:
-        text += f" {SYMBOL_HELP['tunnel']}"
+        text += f" {say(SYMBOL_HELP['tunnel'])}"
     return text
 
 
-@lru_cache(maxsize=64)
 def terrain_svg(factions: tuple[str, ...]) -> str:
     """Hexes, home bases (the unused ones faded), the Factory, tunnels, coordinates and rivers:
-    the same for every view of a table, built once per set of factions."""
+    the same for every view of a table, built once per set of factions and language."""
+    return _terrain_svg(factions, language())
+
+
+@lru_cache(maxsize=64)
+def _terrain_svg(factions: tuple[str, ...], lang: str) -> str:
     parts_ = []
     for hex_id, d in HEXES.items():
         x, y = CENTRES[hex_id]
@@ -89,7 +95,7 @@ def terrain_svg(factions: tuple[str, ...]) -> str:
         cls = f"sc-t-{d['terrain']}" + (" sc-unused" if home and home not in factions else "")
         style = f' style="fill: {COLOURS[home]}"' if home else ""
         parts_.append(
-            f'<g class="sc-hex" data-hex="{hex_id}" data-name="{esc(HEX_NAMES[hex_id])}">'
+            f'<g class="sc-hex" data-hex="{hex_id}" data-name="{esc(hex_name(hex_id))}">'
             f"<title>{esc(hex_title(hex_id))}</title>"
             f'<polygon class="{cls}" points="{OUTLINES[hex_id]}"{style}/>'
         )
@@ -107,7 +113,7 @@ def terrain_svg(factions: tuple[str, ...]) -> str:
     for x1, y1, x2, y2 in RIVER_LINES:
         parts_.append(
             f'<line class="sc-river" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}">'
-            f"<title>{esc(SYMBOL_HELP['river'])}</title></line>"
+            f"<title>{esc(say(SYMBOL_HELP['river']))}</title></line>"
         )
     return "".join(parts_)
 
@@ -157,7 +163,7 @@ def _unit_title(p: dict[str, Any], kind: str, units: list[str], where: str) -> s
         )
     else:
         what = f"{faction} worker × {len(units)}"
-    return f"{what} on {where}. {SYMBOL_HELP['character' if kind == 'char' else kind]}"
+    return f"{what} on {where}. {say(SYMBOL_HELP['character' if kind == 'char' else kind])}"
 
 
 def _units(view: dict[str, Any], hex_id: str, here: Any, steps: dict[str, Any]) -> list[str]:
@@ -208,7 +214,7 @@ def _resources(counts: list[int], x: float, y: float) -> list[str]:
 def _structure(view: dict[str, Any], struct: list[Any], x: float, y: float) -> str:
     owner = view["players"][struct[0]]["faction"]
     kind = struct[1]
-    title = f"{owner.capitalize()} {STRUCTURE_HELP[kind]} {SYMBOL_HELP['structure']}"
+    title = f"{owner.capitalize()} {say(STRUCTURE_HELP[kind])} {say(SYMBOL_HELP['structure'])}"
     return (
         f'<g class="sc-structure"><title>{esc(title)}</title>'
         f'<rect x="{n(x - 11)}" y="{n(y - 36)}" width="22" height="13" rx="2" '
@@ -219,7 +225,7 @@ def _structure(view: dict[str, Any], struct: list[Any], x: float, y: float) -> s
 
 def _encounter(x: float, y: float) -> str:
     return (
-        f'<g class="sc-encounter-token"><title>{esc(SYMBOL_HELP["encounter"])}</title>'
+        f'<g class="sc-encounter-token"><title>{esc(say(SYMBOL_HELP["encounter"]))}</title>'
         f'<circle cx="{n(x + 20)}" cy="{n(y - 18)}" r="7"/>'
         f'<text x="{n(x + 20)}" y="{n(y - 18)}">!</text></g>'
     )

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boards.language import N_, say
+
 from .choices import Choices
 from .markup import esc, legal, parts, tip
 from .reference import FACTIONS, FACTORY_HEX, REF, place
@@ -48,6 +50,7 @@ ACTION_OF_BOX = {
     "produce": ("produce",),
 }
 BONUS_WORDS = {"power": "power", "coins": "coins", "popularity": "popularity", "cards": "cards"}
+UNITS_WORDS = (N_("coin"), N_("Cards"), N_("Objectives"))  # said where used
 
 
 def tier(popularity: int) -> str:
@@ -67,14 +70,18 @@ def _box(p: dict[str, Any], name: str, choices: Choices | None) -> str:
     """One top-row box with its value now (upgraded once its cube is gone)."""
     upgraded = name in p["up"]
     value = TOP_BOXES[name][1 if upgraded else 0]
-    text = TOP_TEXT[name][value != 1].format(value)
-    long = TOP_LONG[name][value != 1].format(value)
+    text = say(TOP_TEXT[name][value != 1], n=value)
+    long = say(TOP_LONG[name][value != 1], n=value)
     item = choices.get(*ACTION_OF_BOX[name]) if choices else None
     part = parts(choices.parts("upgrade", "top", name)) if choices and not upgraded else ""
     cls = "sc-box" + (" sc-upgraded" if upgraded else "") + (" legal" if item else "")
     cls += " sc-pick" if part else ""
-    cube = "" if upgraded else ' <i class="sc-cube" title="technology cube: Upgrade moves it">■</i>'
-    help_ = f"{long}{' (upgraded)' if upgraded else ''}"
+    cube = (
+        ""
+        if upgraded
+        else f' <i class="sc-cube" title="{say("technology cube: Upgrade moves it")}">■</i>'
+    )
+    help_ = long + (" " + say("(upgraded)") if upgraded else "")
     return (
         f'<span class="{cls}"{legal(item, help_)}{part} data-name="{esc(text)}">{text}{cube}</span>'
     )
@@ -84,9 +91,11 @@ def _top(p: dict[str, Any], sec: dict[str, Any], n: int, choices: Choices | None
     item = choices.get("section", n) if choices else None
     last = p["last"] == n
     cls = "sc-section" + (" legal" if item else "") + (" sc-last" if last else "")
-    title = TOP_HELP[sec["top"]] + (" You took this section last turn." if last else "")
-    note = " <small>(last)</small>" if last else ""
-    return f'<th class="{cls}"{legal(item, title)}>{TOP_TITLES[sec["top"]]}{note}</th>'
+    title = say(TOP_HELP[sec["top"]]) + (
+        " " + say("You took this section last turn.") if last else ""
+    )
+    note = f" <small>{say('(last)')}</small>" if last else ""
+    return f'<th class="{cls}"{legal(item, title)}>{say(TOP_TITLES[sec["top"]])}{note}</th>'
 
 
 def _boxes(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> str:
@@ -95,7 +104,8 @@ def _boxes(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> s
         item = choices.get("trade", "resources") if choices else None
         cls = "sc-box" + (" legal" if item else "")
         boxes.append(
-            f'<span class="{cls}"{legal(item, "2 resources of your choice")}>2 resources</span>'
+            f'<span class="{cls}"{legal(item, say("2 resources of your choice"))}>'
+            f"{say('2 resources')}</span>"
         )
     return f"<td>{''.join(boxes)}</td>"
 
@@ -111,13 +121,22 @@ def _bottom(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> 
         else []
     )
     cls = ("legal" if item else "") + (" sc-pick" if part else "")
-    coins = f" +{sec['coins']} coin{'s' if sec['coins'] != 1 else ''}" if sec["coins"] else ""
-    help_ = f"{BOTTOM_HELP[bottom]} Costs {cost} {PAID_WITH[bottom]} now"
-    help_ += f"{', then' + coins if coins else ''}; {slots} cube slot(s) left to make it cheaper."
-    name = f"{bottom.capitalize()} ({cost} {PAID_WITH[bottom]})"
+    coins = (
+        f" +{sec['coins']} " + say("coin" if sec["coins"] == 1 else "coins") if sec["coins"] else ""
+    )
+    paid = say(PAID_WITH[bottom])
+    help_ = (
+        say(BOTTOM_HELP[bottom])
+        + " "
+        + say("Costs {cost} {resource} now", cost=cost, resource=paid)
+    )
+    help_ += (say(", then {coins}", coins=coins.strip()) if coins else "") + "; "
+    help_ += say("{n} cube slot(s) left to make it cheaper.", n=slots)
+    title = say(bottom.capitalize())
+    name = f"{title} ({cost} {paid})"
     return (
         f'<td class="{cls.strip()}"{legal(item, help_)}{parts(part)} data-name="{esc(name)}">'
-        f'<b>{bottom.capitalize()}</b> <span class="sc-cost">{cost}&nbsp;{PAID_WITH[bottom]}</span>'
+        f'<b>{title}</b> <span class="sc-cost">{cost}&nbsp;{paid}</span>'
         f"{'<small>' + coins + '</small>' if coins else ''}"
         f"{_recruit(p, sec)}{_structure(p, sec, choices)}</td>"
     )
@@ -138,7 +157,8 @@ def _structure(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) 
     kind = sec["structure"]
     built = p["built"].get(kind)
     part = parts(choices.parts("build", "kind", kind)) if choices else ""
-    text = STRUCTURE_HELP[kind] + (f" Built on {place(built)}." if built else " Not built yet.")
+    built_words = f" Built on {place(built)}." if built else " Not built yet."
+    text = say(STRUCTURE_HELP[kind]) + built_words
     cls = "sc-struct" + (" sc-built" if built else "") + (" sc-pick" if part else "")
     where = f" ▲{built}" if built else ""
     name = kind.capitalize()
@@ -158,7 +178,8 @@ def _factory(p: dict[str, Any], choices: Choices | None) -> tuple[str, str, str]
     tops = [f'<span class="sc-box"{tip(text)}>pay {card["cost"]}: {card["gain"]}</span>']
     for key in [k for k in (choices.keys if choices else {}) if k[0] == "factory_top"]:
         item = choices.get(*key) if choices else None
-        words = GAIN_WORDS.get(key[1] or "", "use it").format("")
+        gain = key[1] or ""
+        words = say(GAIN_WORDS[gain], n="") if gain in GAIN_WORDS else say("use it")
         tops.append(
             f'<span class="sc-box legal"{legal(item)}>{esc(words.strip().capitalize())}</span>'
         )
@@ -194,10 +215,14 @@ def stat(kind: str, value: object, text: str) -> str:
 def stats(p: dict[str, Any]) -> str:
     placed = ", ".join(f"{k} ×{v}" if v > 1 else k for k, v in sorted(p["stars"].items()))
     return (
-        stat("star", sum(p["stars"].values()), f"{SYMBOL_HELP['star']} Placed: {placed or 'none'}.")
-        + stat("power", p["power"], SYMBOL_HELP["power"])
-        + stat("pop", p["pop"], f"{SYMBOL_HELP['popularity']} Now it {tier(p['pop'])}.")
-        + stat("coins", p["coins"], SYMBOL_HELP["coins"])
+        stat(
+            "star",
+            sum(p["stars"].values()),
+            f"{say(SYMBOL_HELP['star'])} Placed: {placed or 'none'}.",
+        )  # fmt: skip
+        + stat("power", p["power"], say(SYMBOL_HELP["power"]))
+        + stat("pop", p["pop"], f"{say(SYMBOL_HELP['popularity'])} Now it {tier(p['pop'])}.")
+        + stat("coins", p["coins"], say(SYMBOL_HELP["coins"]))
     )
 
 
@@ -206,16 +231,17 @@ def hand(p: dict[str, Any]) -> str:
     seat's as a count only."""
     cards = p.get("hand")
     if cards is None:
-        return stat("cards", p["cards"], SYMBOL_HELP["cards"])
+        return stat("cards", p["cards"], say(SYMBOL_HELP["cards"]))
     chips = "".join(
         f'<span class="sc-ccard small">{v}</span>'
         + (f'<small class="sc-times">×{cards.count(v)}</small>' if cards.count(v) > 1 else "")
         for v in sorted(set(cards))
     )
-    text = f"{SYMBOL_HELP['cards']} Yours: {', '.join(map(str, sorted(cards))) or 'none'}."
+    yours = ", ".join(map(str, sorted(cards))) or say("none")
+    text = say(SYMBOL_HELP["cards"]) + " " + say("Yours: {cards}.", cards=yours)
     return (
-        f'<span class="sc-handlist"{tip(text)}><span class="sc-what">Cards</span>'
-        f"{chips or ' none'}</span>"
+        f'<span class="sc-handlist"{tip(text)}><span class="sc-what">{say("Cards")}</span>'
+        f"{chips or ' ' + say('none')}</span>"
     )
 
 
@@ -223,10 +249,12 @@ def objectives(p: dict[str, Any], choices: Choices | None) -> str:
     """The viewer's own objectives by name (clickable when one may be revealed); another
     seat's as a count only; completed ones, public, for everyone."""
     if "objs" not in p:
-        shown = stat("obj", p["objectives"], SYMBOL_HELP["objectives"])
+        shown = stat("obj", p["objectives"], say(SYMBOL_HELP["objectives"]))
     else:
-        cards = "".join(_objective(o, choices) for o in p["objs"]) or "none"
-        what = f'<span class="sc-what"{tip(SYMBOL_HELP["objectives"])}>Objectives</span>'
+        cards = "".join(_objective(o, choices) for o in p["objs"]) or say("none")
+        what = (
+            f'<span class="sc-what"{tip(say(SYMBOL_HELP["objectives"]))}>{say("Objectives")}</span>'
+        )
         shown = f'<span class="sc-objs">{what}{cards}</span>'
     for o in p["revealed"]:
         card = OBJECTIVES[str(o)]
@@ -249,8 +277,13 @@ def mechs(p: dict[str, Any], choices: Choices | None) -> str:
     for i, name in enumerate(faction["mechs"]):
         where = p["mechs"][i]
         part = parts(choices.parts("deploy", "mech", i)) if choices else ""
-        text = f"Mech {i + 1}, {name}: {ability_text(faction, name)}."
-        text += f" Deployed on {place(where)}." if where else " Still on the faction mat (Deploy)."
+        text = say("Mech {n}, {name}: {ability}.", n=i + 1, name=name,
+                   ability=ability_text(faction, name))  # fmt: skip
+        text += " " + (
+            say("Deployed on {where}.", where=place(where))
+            if where
+            else say("Still on the faction mat (Deploy).")
+        )
         cls = "sc-mechslot" + (" sc-deployed" if where else "") + (" sc-pick" if part else "")
         named = f' data-name="Mech {i + 1} ({name})"'
         out.append(f'<span class="{cls}"{tip(text)}{part}{named}>{name}</span>')
@@ -264,9 +297,9 @@ def bonuses(p: dict[str, Any], choices: Choices | None) -> str:
     for bonus in ENLIST_BONUSES:
         part = parts(choices.parts("enlist", "bonus", bonus)) if choices else ""
         done = bonus in taken
-        words = f"+2 {BONUS_WORDS.get(bonus, bonus)}"
+        words = f"+2 {say(BONUS_WORDS.get(bonus, bonus))}"
         cls = "sc-bonus" + (" sc-taken" if done else "") + (" sc-pick" if part else "")
-        text = ENLIST_HELP.format(words) + (" Taken." if done else "")
+        text = say(ENLIST_HELP, bonus=words) + (" " + say("Taken.") if done else "")
         out.append(
             f'<span class="{cls}"{tip(text)}{part} data-name="{words}">'
             f"{'✓' if done else ''}{words}</span>"
@@ -279,13 +312,18 @@ def standing(p: dict[str, Any]) -> str:
     land = p["controlled"]
     score = p["score"]
     breakdown = ", ".join(f"{k} {v}" for k, v in score.items() if k not in ("total", "tiebreak"))
-    factory = " (the Factory counts 3)" if FACTORY_HEX in land else ""
+    factory = " " + say("(the Factory counts 3)") if FACTORY_HEX in land else ""
     res = " ".join(
-        f'<span class="sc-key sc-res-{k}">{v} {k}</span>'
+        f'<span class="sc-key sc-res-{k}">{v} {say(k)}</span>'
         for k, v in p["controlled_resources"].items()
     )
-    plural = "y" if len(land) == 1 else "ies"
+    controls = (
+        say("Controls 1 territory")
+        if len(land) == 1
+        else say("Controls {n} territories", n=len(land))
+    )
+    if_now = say("score if it ended now:")
     return (
-        f'<p class="sc-standing">Controls {len(land)} territor{plural}{factory} · {res} · '
-        f"<span{tip(breakdown)}>score if it ended now: <b>{score['total']}</b></span></p>"
+        f'<p class="sc-standing">{controls}{factory} · {res} · '
+        f"<span{tip(breakdown)}>{if_now} <b>{score['total']}</b></span></p>"
     )

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boards.language import N_, say
+
 from .choices import Choices
 from .markup import esc, tip
 from .mats import MATS, bonuses, hand, mat_table, mechs, objectives, standing, stats, tier
@@ -14,17 +16,17 @@ from .reference import FACTIONS
 from .words import COLOURS, INK, ability_text
 
 Info = dict[str, Any]
-MORE = "<summary>More</summary>"
+MORE = N_("More")
 
 
 def _badges(view: dict[str, Any], seat: int, info: Info | None) -> str:
     out = ""
     if info and info.get("is_bot"):
-        out += ' <span class="badge">bot</span>'
+        out += f' <span class="badge">{say("bot")}</span>'
     if info and info.get("forfeited"):
-        out += ' <span class="badge">left</span>'
+        out += f' <span class="badge">{say("left the game")}</span>'
     if view["turn"] == seat and not view["over"]:
-        out += ' <span class="badge turn">to play</span>'
+        out += f' <span class="badge turn">{say("to play")}</span>'
     return out
 
 
@@ -50,8 +52,9 @@ def _more(p: dict[str, Any]) -> str:
 def _body(p: dict[str, Any], choices: Choices | None, more: str) -> str:
     return (
         mat_table(p, choices)
-        + f'<div class="sc-line"><span class="sc-what">Mechs</span>{mechs(p, choices)}</div>'
-        + f'<div class="sc-line"><span class="sc-what">Enlist</span>{bonuses(p, choices)}'
+        + f'<div class="sc-line"><span class="sc-what">{say("Mechs")}</span>'
+        + f"{mechs(p, choices)}</div>"
+        + f'<div class="sc-line"><span class="sc-what">{say("Enlist")}</span>{bonuses(p, choices)}'
         + f"{more}</div>"
     )
 
@@ -72,7 +75,12 @@ def mine_html(view: dict[str, Any], info: Info | None, choices: Choices) -> str:
         f"{_badges(view, seat, info)}"
         f'<span class="sc-stats">{stats(p)}</span></header>'
         f'<div class="sc-line">{hand(p)}{objectives(p, choices)}</div>'
-        + _body(p, choices, f'<details class="sc-more" data-keep="more">{MORE}{_more(p)}</details>')
+        + _body(
+            p,
+            choices,
+            f'<details class="sc-more" data-keep="more"><summary>{say(MORE)}</summary>'
+            f"{_more(p)}</details>",
+        )
         + "</section>"
     )
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boards.language import N_, language, say
+
 from .reference import REF
 
 COLOURS = {
@@ -21,91 +23,91 @@ INK = {"crimea": "#222", "polania": "#222"}  # text on light faction colours
 RES_NAMES = tuple(REF["resources"])
 STRUCT_SHORT = {"monument": "Mo", "mill": "Mi", "mine": "Mn", "armory": "Ar"}
 TOP_TITLES = {
-    "move_gain": "Move / Gain",
-    "bolster": "Bolster",
-    "trade": "Trade",
-    "produce": "Produce",
+    "move_gain": N_("Move / Gain"),
+    "bolster": N_("Bolster"),
+    "trade": N_("Trade"),
+    "produce": N_("Produce"),
 }
 TOP_TEXT = {  # (one, several): the words on a top-row box
-    "move": ("{} unit", "{} units"),
-    "gain": ("+{} coin", "+{} coins"),
-    "power": ("+{} power", "+{} power"),
-    "cards": ("+{} card", "+{} cards"),
-    "popularity": ("+{} popularity", "+{} popularity"),
-    "produce": ("{} territory", "{} territories"),
+    "move": (N_("{n} unit"), N_("{n} units")),
+    "gain": (N_("+{n} coin"), N_("+{n} coins")),
+    "power": (N_("+{n} power"), N_("+{n} power")),
+    "cards": (N_("+{n} card"), N_("+{n} cards")),
+    "popularity": (N_("+{n} popularity"), N_("+{n} popularity")),
+    "produce": (N_("{n} territory"), N_("{n} territories")),
 }
 TOP_LONG = {  # (one, several): the same box's tooltip
     "move": (
-        "Move: {} unit to a neighbouring territory",
-        "Move: {} different units, each to a neighbouring territory",
+        N_("Move: {n} unit to a neighbouring territory"),
+        N_("Move: {n} different units, each to a neighbouring territory"),
     ),
-    "gain": ("Gain {} coin", "Gain {} coins"),
-    "power": ("Bolster: +{} power", "Bolster: +{} power"),
-    "cards": ("Bolster: draw {} combat card", "Bolster: draw {} combat cards"),
-    "popularity": ("Trade: +{} popularity", "Trade: +{} popularity"),
-    "produce": ("Produce on {} territory", "Produce on up to {} territories"),
+    "gain": (N_("Gain {n} coin"), N_("Gain {n} coins")),
+    "power": (N_("Bolster: +{n} power"), N_("Bolster: +{n} power")),
+    "cards": (N_("Bolster: draw {n} combat card"), N_("Bolster: draw {n} combat cards")),
+    "popularity": (N_("Trade: +{n} popularity"), N_("Trade: +{n} popularity")),
+    "produce": (N_("Produce on {n} territory"), N_("Produce on up to {n} territories")),
 }
 PHASES = {
-    "section": "choosing a section of the player mat",
-    "top": "choosing the top-row action",
-    "move": "moving",
-    "load": "choosing the tokens the unit carries along",
-    "grant": "placing what the action gave",
-    "combat_pick": "choosing which combat to fight first",
-    "combat": "combat: both sides choose in secret",
-    "encounter": "resolving an encounter",
-    "benefit": "taking the encounter's benefits",
-    "factory": "choosing a Factory card",
-    "bottom": "choosing the bottom-row action",
-    "payment": "paying for the bottom-row action",
-    "end": "may reveal an objective before ending the turn",
+    "section": N_("choosing a section of the player mat"),
+    "top": N_("choosing the top-row action"),
+    "move": N_("moving"),
+    "load": N_("choosing the tokens the unit carries along"),
+    "grant": N_("placing what the action gave"),
+    "combat_pick": N_("choosing which combat to fight first"),
+    "combat": N_("combat: both sides choose in secret"),
+    "encounter": N_("resolving an encounter"),
+    "benefit": N_("taking the encounter's benefits"),
+    "factory": N_("choosing a Factory card"),
+    "bottom": N_("choosing the bottom-row action"),
+    "payment": N_("paying for the bottom-row action"),
+    "end": N_("may reveal an objective before ending the turn"),
 }
 GRANT_TEXT = {
-    "pick": "Place a resource on a territory",
-    "produce": "Produce: choose the territories",
-    "upgrade": "Upgrade: move a technology cube",
-    "deploy": "Deploy a mech",
-    "build": "Build a structure",
-    "enlist": "Enlist a recruit",
+    "pick": N_("Place a resource on a territory"),
+    "produce": N_("Produce: choose the territories"),
+    "upgrade": N_("Upgrade: move a technology cube"),
+    "deploy": N_("Deploy a mech"),
+    "build": N_("Build a structure"),
+    "enlist": N_("Enlist a recruit"),
 }
 GAIN_WORDS = {
-    "coins": "{} coins",
-    "popularity": "{} popularity",
-    "power": "{} power",
-    "combat_cards": "{} combat card(s)",
-    "cards": "{} combat card(s)",
-    "food": "{} food",
-    "wood": "{} wood",
-    "metal": "{} metal",
-    "oil": "{} oil",
-    "gain_worker": "{} worker(s)",
-    "resources_of_choice": "{} resources of your choice",
-    "produce_territories": "produce on {} territories",
-    "deploy_mech": "deploy a mech",
-    "build_structure": "build a structure",
-    "deploy": "deploy a mech",
-    "build": "build a structure",
-    "upgrade": "upgrade",
-    "enlist": "enlist a recruit",
+    "coins": N_("{n} coins"),
+    "popularity": N_("{n} popularity"),
+    "power": N_("{n} power"),
+    "combat_cards": N_("{n} combat card(s)"),
+    "cards": N_("{n} combat card(s)"),
+    "food": N_("{n} food"),
+    "wood": N_("{n} wood"),
+    "metal": N_("{n} metal"),
+    "oil": N_("{n} oil"),
+    "gain_worker": N_("{n} worker(s)"),
+    "resources_of_choice": N_("{n} resources of your choice"),
+    "produce_territories": N_("produce on {n} territories"),
+    "deploy_mech": N_("deploy a mech"),
+    "build_structure": N_("build a structure"),
+    "deploy": N_("deploy a mech"),
+    "build": N_("build a structure"),
+    "upgrade": N_("upgrade"),
+    "enlist": N_("enlist a recruit"),
 }
 TRIUMPHS = (  # Scythe, Placing stars
-    ("upgrades", "all 6 upgrades"),
-    ("mechs", "all 4 mechs"),
-    ("structures", "all 4 structures"),
-    ("recruits", "all 4 recruits"),
-    ("workers", "all 8 workers"),
-    ("objective", "an objective"),
-    ("combat", "a combat won"),
-    ("popularity", "18 popularity"),
-    ("power", "16 power"),
+    ("upgrades", N_("all 6 upgrades")),
+    ("mechs", N_("all 4 mechs")),
+    ("structures", N_("all 4 structures")),
+    ("recruits", N_("all 4 recruits")),
+    ("workers", N_("all 8 workers")),
+    ("objective", N_("an objective")),
+    ("combat", N_("a combat won")),
+    ("popularity", N_("18 popularity")),
+    ("power", N_("16 power")),
 )
 TILE_TEXT = {
-    "adjacent_tunnels": "tunnels next to your structures",
-    "adjacent_lakes": "lakes next to your structures",
-    "adjacent_encounters": "encounter spaces next to your structures",
-    "on_tunnels": "your structures on tunnels",
-    "in_a_row": "your structures in a straight row",
-    "on_farms_or_tundras": "your structures on farms or tundras",
+    "adjacent_tunnels": N_("tunnels next to your structures"),
+    "adjacent_lakes": N_("lakes next to your structures"),
+    "adjacent_encounters": N_("encounter spaces next to your structures"),
+    "on_tunnels": N_("your structures on tunnels"),
+    "in_a_row": N_("your structures in a straight row"),
+    "on_farms_or_tundras": N_("your structures on farms or tundras"),
 }
 
 
@@ -113,10 +115,11 @@ def gains(spec: dict[str, Any]) -> str:
     parts = []
     for what, amount in spec.items():
         if what == "choose_one":
-            parts.append(" or ".join(GAIN_WORDS.get(c, c).format(1) for c in amount))
+            words = (_count(GAIN_WORDS[c], 1) if c in GAIN_WORDS else c for c in amount)
+            parts.append(say(" or ").join(words))
         else:
-            parts.append(_count(GAIN_WORDS.get(what, what + " {}"), amount))
-    return ", ".join(parts) or "nothing"
+            parts.append(_count(GAIN_WORDS.get(what, what + " {n}"), amount))
+    return ", ".join(parts) or say("nothing")
 
 
 _SINGULAR = (
@@ -130,7 +133,11 @@ _SINGULAR = (
 
 
 def _count(words: str, amount: int) -> str:
-    text = words.format(amount)
+    """`words` said with {n} = amount in the reader's language; in English "coins" and
+    "card(s)" then read "1 coin", "2 cards" (the translations write their own forms)."""
+    text = say(words, n=amount)
+    if language() != "en":
+        return text
     for many, one in _SINGULAR:
         text = text.replace(many, one if amount == 1 else many.replace("(s)", "s"))
     return text
@@ -145,45 +152,79 @@ def factory_card(number: int | None) -> dict[str, Any] | None:
 
 # Objective requirements paraphrased from the engine's data (what the engine checks).
 _REQ_WORDS = {
-    "control_tunnel_territories": "control {} tunnel territories",
-    "control_factory": "control the Factory",
-    "power_is_highest_ties_ok": "have the most power (ties count)",
-    "forced_opponent_worker_retreat": "drive an opponent's worker home this turn",
-    "single_territory_resources_min": "{} resources on one territory",
-    "single_territory_each_resource_type_min": "every kind of resource among them",
-    "own_pieces_on_single_territory_min": "{} of your pieces on one territory",
-    "each_resource_type_min": "a token of every resource",
-    "workers_equal_recruits": "as many workers as recruits",
-    "control_territories_adjacent_to_factory_min": "control {} territories next to the Factory",
-    "control_territories_around_same_lake_min": "control {} territories around one lake",
-    "control_tokens_of_one_resource_type_min": "control {} tokens of one resource",
-    "combat_cards_in_hand_min": "{} combat cards in hand",
-    "combat_stars_min": "{} combat star(s)",
+    "control_tunnel_territories": N_("control {n} tunnel territories"),
+    "control_factory": N_("control the Factory"),
+    "power_is_highest_ties_ok": N_("have the most power (ties count)"),
+    "forced_opponent_worker_retreat": N_("drive an opponent's worker home this turn"),
+    "single_territory_resources_min": N_("{n} resources on one territory"),
+    "single_territory_each_resource_type_min": N_("every kind of resource among them"),
+    "own_pieces_on_single_territory_min": N_("{n} of your pieces on one territory"),
+    "each_resource_type_min": N_("a token of every resource"),
+    "workers_equal_recruits": N_("as many workers as recruits"),
+    "control_territories_adjacent_to_factory_min": N_(
+        "control {n} territories next to the Factory"
+    ),
+    "control_territories_around_same_lake_min": N_("control {n} territories around one lake"),
+    "control_tokens_of_one_resource_type_min": N_("control {n} tokens of one resource"),
+    "combat_cards_in_hand_min": N_("{n} combat cards in hand"),
+    "combat_stars_min": N_("{n} combat star(s)"),
 }
+
+
+# The things an objective counts (the engine's requirement keys, "workers_min"...), one and many.
+_REQ_THINGS = (
+    N_("coin"),
+    N_("coins"),
+    N_("mech"),
+    N_("mechs"),
+    N_("popularity"),
+    N_("power"),
+    N_("recruit"),
+    N_("recruits"),
+    N_("resource"),
+    N_("resources"),
+    N_("structure"),
+    N_("structures"),
+    N_("upgrade"),
+    N_("upgrades"),
+    N_("worker"),
+    N_("workers"),
+    N_("farm"),
+    N_("forest"),
+    N_("mountain"),
+    N_("tundra"),
+    N_("village"),
+)
 
 
 def _requirement(key: str, value: Any) -> str:
     if key == "control_terrain":
-        return ", ".join(f"control {n} {terrain} territories" for terrain, n in value.items())
+        return ", ".join(
+            say("control {n} {terrain} territories", n=n, terrain=say(terrain))
+            for terrain, n in value.items()
+        )
     if key == "has_factory_card":
-        return "have a Factory card" if value else "have no Factory card"
+        return say("have a Factory card") if value else say("have no Factory card")
     if key == "single_territory":
         parts = [_requirement(k, v) for k, v in value.items()]
-        return "on one territory: " + ", ".join(parts)
+        return say("on one territory: {parts}", parts=", ".join(parts))
     if key in ("character", "pieces"):
-        return "your character" if key == "character" else ""
+        return say("your character") if key == "character" else ""
     if key in _REQ_WORDS:
         return _count(_REQ_WORDS[key], value)
     thing, _, bound = key.rpartition("_")
     thing = thing.replace("_", " ")
     if value == 1 and thing.endswith("s"):
         thing = thing[:-1]
+    thing = say(thing)
     if bound == "min":
-        return f"at least {value} {thing}"
+        return say("at least {n} {thing}", n=value, thing=thing)
     if bound == "max":
-        return f"no {thing}" if value == 0 else f"at most {value} {thing}"
+        if value == 0:
+            return say("no {thing}", thing=thing)
+        return say("at most {n} {thing}", n=value, thing=thing)
     if bound == "exactly":
-        return f"exactly {value} {thing}"
+        return say("exactly {n} {thing}", n=value, thing=thing)
     return f"{key.replace('_', ' ')} {value}"
 
 
@@ -193,22 +234,22 @@ def objective_text(req: dict[str, Any]) -> str:
 
 # Faction and mech abilities of the base game, paraphrased (Scythe, Factions; Mech abilities).
 ABILITY_TEXT = {
-    "Coercion": "once a turn, spend a combat card as one resource token",
-    "Swim": "workers may cross rivers",
-    "Meander": "may take two different options of an encounter card",
-    "Relentless": "may choose the same mat section as last turn",
-    "Dominate": "no limit on stars from objectives and combat victories",
-    "Seaworthy": "character and mechs may move onto and off lakes",
-    "Artillery": "before a combat, pay 1 power: the opponent loses 2 power",
-    "Wayfare": "character and mechs may move to your home base or an unused one",
-    "Scout": "before a combat, take a random combat card from the opponent",
-    "Submerge": "character and mechs may move onto lakes, and from lake to lake",
-    "Camaraderie": "no popularity lost for workers driven away in a combat you win",
-    "Township": "character and mechs may move between villages you control and the Factory",
-    "People's Army": "one more combat card in a combat with one of your workers",
-    "Underpass": "character and mechs may move between mountains you control and tunnels",
-    "Disarm": "before a combat on a tunnel or your Mine, the opponent loses 2 power",
-    "Speed": "character and mechs may move one territory further",
+    "Coercion": N_("once a turn, spend a combat card as one resource token"),
+    "Swim": N_("workers may cross rivers"),
+    "Meander": N_("may take two different options of an encounter card"),
+    "Relentless": N_("may choose the same mat section as last turn"),
+    "Dominate": N_("no limit on stars from objectives and combat victories"),
+    "Seaworthy": N_("character and mechs may move onto and off lakes"),
+    "Artillery": N_("before a combat, pay 1 power: the opponent loses 2 power"),
+    "Wayfare": N_("character and mechs may move to your home base or an unused one"),
+    "Scout": N_("before a combat, take a random combat card from the opponent"),
+    "Submerge": N_("character and mechs may move onto lakes, and from lake to lake"),
+    "Camaraderie": N_("no popularity lost for workers driven away in a combat you win"),
+    "Township": N_("character and mechs may move between villages you control and the Factory"),
+    "People's Army": N_("one more combat card in a combat with one of your workers"),
+    "Underpass": N_("character and mechs may move between mountains you control and tunnels"),
+    "Disarm": N_("before a combat on a tunnel or your Mine, the opponent loses 2 power"),
+    "Speed": N_("character and mechs may move one territory further"),
 }
 
 
@@ -216,7 +257,7 @@ def ability_text(faction: dict[str, Any], name: str) -> str:
     if name == "Riverwalk":
         lands = " and ".join(f"{t}s" for t in faction["riverwalk"])
         return f"character and mechs may cross rivers into {lands}"
-    return ABILITY_TEXT.get(name, "")
+    return say(ABILITY_TEXT[name]) if name in ABILITY_TEXT else ""
 
 
 # --- tooltips: what things do --------------------------------------------------------------------
@@ -224,92 +265,120 @@ def ability_text(faction: dict[str, Any], name: str) -> str:
 # Scythe, Top-row actions (002, Curso de juego): the numbers are on the mat's boxes.
 TOP_HELP = {
     "move_gain": (
-        "Move: each of up to the units shown (different ones) goes to a neighbouring territory; "
-        "a mech may carry workers and any unit may carry resource tokens. Or Gain: take the "
-        "coins shown."
+        N_(
+            "Move: each of up to the units shown (different ones) goes to a neighbouring "
+            "territory; a mech may carry workers and any unit may carry resource tokens. Or "
+            "Gain: take the coins shown."
+        )
     ),
-    "bolster": "Bolster: pay 1 coin, then gain the power shown or the combat cards shown.",
+    "bolster": N_("Bolster: pay 1 coin, then gain the power shown or the combat cards shown."),
     "trade": (
-        "Trade: pay 1 coin, then put 2 resource tokens of your choice on a territory you "
-        "control with a worker, or gain the popularity shown."
+        N_(
+            "Trade: pay 1 coin, then put 2 resource tokens of your choice on a territory you "
+            "control with a worker, or gain the popularity shown."
+        )
     ),
     "produce": (
-        "Produce: the workers on each territory chosen (up to the number shown, ones you "
-        "control) make one token of what the terrain gives; a village makes workers. With more "
-        "workers on the board it first costs power, then popularity, then coins."
+        N_(
+            "Produce: the workers on each territory chosen (up to the number shown, ones you "
+            "control) make one token of what the terrain gives; a village makes workers. With more "
+            "workers on the board it first costs power, then popularity, then coins."
+        )
     ),
 }
 # Scythe, Bottom-row actions: paid with the resource shown, from territories you control.
 BOTTOM_HELP = {
     "upgrade": (
-        "Upgrade: move a technology cube from a top-row box (that action grows stronger) to a "
-        "cost slot of a bottom-row action (that action grows cheaper)."
+        N_(
+            "Upgrade: move a technology cube from a top-row box (that action grows stronger) to a "
+            "cost slot of a bottom-row action (that action grows cheaper)."
+        )
     ),
     "deploy": (
-        "Deploy: put a mech from your faction mat on a territory you control with a worker; "
-        "its ability is yours from then on."
+        N_(
+            "Deploy: put a mech from your faction mat on a territory you control with a worker; "
+            "its ability is yours from then on."
+        )
     ),
     "build": (
-        "Build: put a structure on a territory you control with a worker (one per territory, "
-        "never on a lake); its bonus is yours from then on."
+        N_(
+            "Build: put a structure on a territory you control with a worker (one per territory, "
+            "never on a lake); its bonus is yours from then on."
+        )
     ),
     "enlist": (
-        "Enlist: take a recruit and its one-time bonus; from then on its ongoing bonus comes "
-        "to you whenever you or a neighbour at the table takes that bottom-row action."
+        N_(
+            "Enlist: take a recruit and its one-time bonus; from then on its ongoing bonus comes "
+            "to you whenever you or a neighbour at the table takes that bottom-row action."
+        )
     ),
 }
 # Scythe, Structures (002, Terminología).
 STRUCTURE_HELP = {
-    "monument": "Monument: +1 popularity each time you Bolster.",
-    "mill": "Mill: when you Produce, its territory makes one token more, as a worker would.",
-    "mine": "Mine: a tunnel only you may use, even where an opponent has taken control.",
-    "armory": "Armory: +1 power each time you Trade.",
+    "monument": N_("Monument: +1 popularity each time you Bolster."),
+    "mill": N_("Mill: when you Produce, its territory makes one token more, as a worker would."),
+    "mine": N_("Mine: a tunnel only you may use, even where an opponent has taken control."),
+    "armory": N_("Armory: +1 power each time you Trade."),
 }
-ENLIST_HELP = "One-time bonus, taken when you enlist a recruit: {}."
+ENLIST_HELP = N_("One-time bonus, taken when you enlist a recruit: {bonus}.")
 RECRUIT_HELP = "Ongoing recruit bonus: {gain}, each time you or a neighbour takes {bottom}."
 # The symbols printed on the board and the mats.
 SYMBOL_HELP = {
-    "star": "Stars on the triumph track: the sixth star any player places ends the game at once.",
+    "star": N_(
+        "Stars on the triumph track: the sixth star any player places ends the game at once."
+    ),
     "power": (
-        "Power: what you may dial in a combat comes out of it (at most 7 a combat); the track "
-        "ends at 16."
+        N_(
+            "Power: what you may dial in a combat comes out of it (at most 7 a combat); the track "
+            "ends at 16."
+        )
     ),
     "popularity": (
-        "Popularity: sets what each star, territory and pair of resources is worth at the end "
-        "(tiers 0-6, 7-12, 13-18)."
+        N_(
+            "Popularity: sets what each star, territory and pair of resources is worth at the end "
+            "(tiers 0-6, 7-12, 13-18)."
+        )
     ),
-    "coins": "Coins: the score; the most coins at the end wins.",
+    "coins": N_("Coins: the score; the most coins at the end wins."),
     "cards": (
-        "Combat cards (worth 2 to 5): in a combat, add up to one for each of your characters "
-        "and mechs taking part."
+        N_(
+            "Combat cards (worth 2 to 5): in a combat, add up to one for each of your characters "
+            "and mechs taking part."
+        )
     ),
     "objectives": (
-        "Objectives: secret goals; complete one in your turn to place a star (the other card "
-        "is then discarded)."
+        N_(
+            "Objectives: secret goals; complete one in your turn to place a star (the other card "
+            "is then discarded)."
+        )
     ),
     "encounter": (
-        "Encounter token: a character ending its move here draws an encounter card and takes "
-        "one of its options."
+        N_(
+            "Encounter token: a character ending its move here draws an encounter card and takes "
+            "one of its options."
+        )
     ),
-    "tunnel": "Tunnel: all tunnel territories count as neighbours of each other.",
-    "river": "River: units cross it only with an ability (Riverwalk, Swim).",
-    "lake": "Lake: no production; only abilities (Seaworthy, Submerge) let units onto it.",
-    "home": "Home base: not a territory; units that lose a combat go back to theirs.",
+    "tunnel": N_("Tunnel: all tunnel territories count as neighbours of each other."),
+    "river": N_("River: units cross it only with an ability (Riverwalk, Swim)."),
+    "lake": N_("Lake: no production; only abilities (Seaworthy, Submerge) let units onto it."),
+    "home": N_("Home base: not a territory; units that lose a combat go back to theirs."),
     "factory": (
-        "The Factory: counts as 3 territories at the end; the first time your character ends a "
-        "move here, keep one Factory card as a fifth section of your mat."
+        N_(
+            "The Factory: counts as 3 territories at the end; the first time your character ends a "
+            "move here, keep one Factory card as a fifth section of your mat."
+        )
     ),
-    "character": "Character: fights, triggers encounters and may take a Factory card.",
-    "mech": "Mech: fights and may carry any number of your workers as it moves.",
-    "worker": "Worker: produces where it stands; retreats home if an enemy fighter arrives.",
-    "structure": "Structure: gives control of its territory while no enemy unit stands there.",
+    "character": N_("Character: fights, triggers encounters and may take a Factory card."),
+    "mech": N_("Mech: fights and may carry any number of your workers as it moves."),
+    "worker": N_("Worker: produces where it stands; retreats home if an enemy fighter arrives."),
+    "structure": N_("Structure: gives control of its territory while no enemy unit stands there."),
 }
 TERRAIN_HELP = {
-    "farm": "Farm: workers here produce food.",
-    "forest": "Forest: workers here produce wood.",
-    "mountain": "Mountain: workers here produce metal.",
-    "tundra": "Tundra: workers here produce oil.",
-    "village": "Village: workers here produce new workers.",
+    "farm": N_("Farm: workers here produce food."),
+    "forest": N_("Forest: workers here produce wood."),
+    "mountain": N_("Mountain: workers here produce metal."),
+    "tundra": N_("Tundra: workers here produce oil."),
+    "village": N_("Village: workers here produce new workers."),
     "lake": SYMBOL_HELP["lake"],
     "factory": SYMBOL_HELP["factory"],
     "home_base": SYMBOL_HELP["home"],

@@ -16,19 +16,22 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from boards.language import N_, language, say
+from games.core.words import translate_json
+
 from . import places
 from . import words as W
 from .places import Item
 
 STEP_TITLES = {
-    "draft": "Draft: choose one Civilization card and pass the rest to the left",
-    "choose": "Action phase: play an action card, or pass",
-    "modify": "Add matching modifiers (hand or stored), then resolve",
-    "follow": "Following: play a matching card to follow, or decline",
-    "order": "Choose which action of the card resolves first",
-    "unit": "Resolve the action",
-    "recruit": "Recruit phase: take a card from the central row or another player's row",
-    "over": "Game over",
+    "draft": N_("Draft: choose one Civilization card and pass the rest to the left"),
+    "choose": N_("Action phase: play an action card, or pass"),
+    "modify": N_("Add matching modifiers (hand or stored), then resolve"),
+    "follow": N_("Following: play a matching card to follow, or decline"),
+    "order": N_("Choose which action of the card resolves first"),
+    "unit": N_("Resolve the action"),
+    "recruit": N_("Recruit phase: take a card from the central row or another player's row"),
+    "over": N_("Game over"),
 }
 # Choices that let a player do nothing now; a step offering none of them is compulsory. Resolving
 # without adding modifiers is one too (but not choosing the colour a card asks for).
@@ -41,38 +44,40 @@ def _way_out(action: dict[str, Any]) -> bool:
 
 def _category(cat: str) -> str:
     ref = W.reference()
-    return "Oak leaf (wild: it matches every category)" if cat == ref["wild"] else cat.capitalize()
+    if cat == ref["wild"]:
+        return say("Oak leaf (wild: it matches every category)")
+    return say(cat.capitalize())
 
 
 def _card(card: int, ctx: dict[str, Any]) -> Item:
     """A card as drawn: its design (_design), and the choice made on it now, if any."""
-    out = _design(card)
+    out = _design(card, language())
     item = ctx["found"].get(("card", card))
     pick = f"card:{card}" if f"card:{card}" in ctx["picks"] else ""
     tip = out["tip"]
     if item:
-        tip = f"Now: {item['label']}. {tip}"
+        tip = say("Now: {label}.", label=item["label"]) + f" {tip}"
     elif pick:
-        tip = f"Now: click it, then the action it follows. {tip}"
+        tip = say("Now: click it, then the action it follows.") + f" {tip}"
     return dict(out, item=item, pick=pick, tip=tip)
 
 
 @cache
-def _design(card: int) -> Item:
-    """What never changes about a card instance (a board draws dozens on every update)."""
+def _design(card: int, lang: str) -> Item:
+    """What never changes about a card instance (a board draws dozens on every update), in the
+    reader's language (one per language)."""
     d = W.reference()["cards"][card]
-    colors = ("green", "black")
     return {
         "id": card,
-        "name": d["name"],
+        "name": say(d["name"]),
         "cat": d["cat"],
         "mods": range(d["mods"]),
         "mod_count": d["mods"],
         "vp": d["vp"],
-        "cost": " + ".join(f"{n} {c}" for n, c in zip(d["cost"], colors, strict=True) if n),
+        "cost": W.cost_words(d["cost"]),
         "actions": [
             {
-                "text": a["text"],
+                "text": translate_json(a["phrase"], lang) if "phrase" in a else a["text"],
                 "binary": a["binary"],
                 "follow": a["follow"],
                 "tip": W.action_tip(a),
@@ -159,13 +164,13 @@ def _current(view: dict[str, Any], names: dict[int, str], ctx: dict[str, Any]) -
 def _prompt(view: dict[str, Any], names: dict[int, str]) -> str:
     step = view["step"]
     if step == "draft":
-        return STEP_TITLES[step]
+        return say(STEP_TITLES[step])
     who = {
         "follow": (view["play"] or {}).get("follower"),
         "unit": view["jobs"][0]["seat"] if view["jobs"] else None,
     }.get(step, view["active"])
     name = names.get(who, "") if who is not None else ""
-    title = STEP_TITLES.get(step, step)
+    title = say(STEP_TITLES.get(step, step))
     return f"{name}: {title}" if name and step != "over" else title
 
 
@@ -240,6 +245,6 @@ def board_context(
             "step": view["step"],
             "reference": W.reference()["levels"],
             "firsts": [names.get(s, "—") if s >= 0 else "—" for s in view["firsts"]],
-            "zones": W.ZONES,
+            "zones": {zone: say(words) for zone, words in W.ZONES.items()},
         },
     }

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boards.language import say
+
 Item = dict[str, Any]
 Key = tuple[Any, ...]
 
@@ -76,11 +78,16 @@ def after(mapping: dict[str, str] | None) -> str:
     return "{" + ",".join(f'"{pick}":{action}' for pick, action in mapping.items()) + "}"
 
 
+def _tip(tips: dict[str, str], kind: str) -> str:
+    """The button's tooltip in the reader's language (boards/language.py)."""
+    return say(tips[kind]) if kind in tips else ""
+
+
 def buttons(legal: list[Item], tips: dict[str, str]) -> list[Item]:
     """The prompt's buttons, with their tooltips: every choice that names no card (a colour is
     also on its cube)."""
     return [
-        dict(item, tip=f"{item['label']}: {tips.get(item['action']['type'], '')}".rstrip(": "))
+        dict(item, tip=f"{item['label']}: {_tip(tips, item['action']['type'])}".rstrip(": "))
         for item in legal
         if not isinstance(item["action"].get("card", item["action"].get("stored")), int)
         and item["action"]["type"] not in ("follow", "first")

@@ -13,6 +13,7 @@
 
   function start(kit) {
     const board = kit.board;
+    const t = kit.t;
     let compose = null;
 
     function cells() { return board.querySelectorAll("#my-area td.dc-cell"); }
@@ -101,7 +102,7 @@
 
     function stopped(rest) {
       const error = document.getElementById("error");
-      if (error) error.textContent = "The game went another way: " + rest.length + " planned step(s) not sent.";
+      if (error) error.textContent = t("The game went another way: {n} planned step(s) not sent.", {n: rest.length});
     }
 
     function sendComposed(actions) {
@@ -115,8 +116,8 @@
       compose = {kind: "build", action: JSON.parse(card.dataset.action)};
       card.classList.add("compose-source");
       cells().forEach(function (c) { c.classList.add("compose-option", "pick-target"); });
-      bar((card.dataset.label || "Build") + ": now click the space of your city it goes on " +
-          "(it covers what is there).", [{label: "Cancel", secondary: true, run: cancel}]);
+      bar(t("{label}: now click the space of your city it goes on (it covers what is there).",
+        {label: card.dataset.label || t("Build")}), [{label: t("Cancel"), secondary: true, run: cancel}]);
     }
 
     function place(cell) {
@@ -143,13 +144,13 @@
     function refreshBar() {
       const n = compose.chosen.length;
       const names = compose.chosen.map(function (c) { return c.querySelector("strong").textContent; });
-      bar("Refresh with the " + compose.die + " die: choose 4 display cards to discard (" + n +
-          " of 4" + (n ? ": " + names.join(", ") : "") + ").", [
-        {label: "Discard and refresh", disabled: n !== 4, run: function () {
+      bar(t("Refresh with the {die} die: choose 4 display cards to discard ({n} of 4{names}).",
+        {die: t(compose.die), n: n, names: n ? ": " + names.join(", ") : ""}), [
+        {label: t("Discard and refresh"), disabled: n !== 4, run: function () {
           const chosen = compose.chosen.map(function (c) { return {type: "discard", card: c.dataset.card}; });
           sendComposed([compose.action].concat(chosen));
         }},
-        {label: "Cancel", secondary: true, run: cancel},
+        {label: t("Cancel"), secondary: true, run: cancel},
       ]);
     }
 
@@ -285,7 +286,7 @@
           const told = entries.map(function (e) {
             return e.text.indexOf(name + " ") === 0 ? e.text.slice(name.length + 1) : e.text;
           }).filter(function (t) { return !/^ended the /.test(t); });
-          line.textContent = told.length ? "Last turn: " + told.join("; ") : "";
+          line.textContent = told.length ? t("Last turn: {entries}", {entries: told.join("; ")}) : "";
           line.hidden = !told.length;
           line.dataset.tip = line.textContent;
         }

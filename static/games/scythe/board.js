@@ -86,6 +86,16 @@
     return at ? (at.dataset.at || at.dataset.hex) : null;
   }
 
+  // A board script's own sentence in the reader's language: the board template's #game-words
+  // element holds them (platform/boards/language.py); each {field} is filled from `fields`.
+  function t(msgid, fields) {
+    const el = document.getElementById("game-words");
+    let text = msgid;
+    try { text = (el ? JSON.parse(el.textContent) : {})[msgid] || msgid; } catch (e) { text = msgid; }
+    Object.keys(fields || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
+    return text;
+  }
+
   function hexName(hex) {
     const g = board.querySelector('.sc-hex[data-hex="' + hex + '"]');
     return g ? g.dataset.name + " (" + hex + ")" : hex;
@@ -161,7 +171,7 @@
     queue = actions.slice(1);
     reset();
     T.send(first);
-    if (queue.length) strip("Carrying the tokens chosen…", [], false);
+    if (queue.length) strip(t("Carrying the tokens chosen…"), [], false);
   }
 
   function cancel() {
@@ -184,8 +194,8 @@
   function show(found) {
     const more = mark(found);
     const menu = found.length <= MAX_MENU || !more ? found : [];
-    strip("Chosen: " + names.join(" → ") + ". " +
-      (found.length > menu.length ? "Click a highlighted place." : "Click a highlighted place, or choose:"),
+    strip(t("Chosen: {names}.", {names: names.join(" → ")}) + " " +
+      (found.length > menu.length ? t("Click a highlighted place.") : t("Click a highlighted place, or choose:")),
       menu, true);
   }
 
@@ -208,7 +218,7 @@
     menu.forEach(function (action) {
       compose.appendChild(button(label(action), function () { send([action]); }));
     });
-    if (cancellable) compose.appendChild(button("Cancel", cancel, "secondary"));
+    if (cancellable) compose.appendChild(button(t("Cancel"), cancel, "secondary"));
     compose.hidden = false;
   }
 
@@ -310,22 +320,22 @@
     const units = Array.from(new Set(found.map(function (a) { return a.unit; })));
     dialog = document.createElement("dialog");
     dialog.className = "sc-dialog";
-    dialog.setAttribute("aria-label", "Move");
+    dialog.setAttribute("aria-label", t("Move"));
     const title = document.createElement("h3");
-    title.textContent = "Move to " + hexName(found[0].to);
+    title.textContent = t("Move to {name}", {name: hexName(found[0].to)});
     dialog.appendChild(title);
     const state = {unit: units[0], workers: 0, counts: {}};
     const body = document.createElement("div");
     dialog.appendChild(body);
     const note = document.createElement("p");
     note.className = "sc-note";
-    const go = button("Move", function () {
+    const go = button(t("Move"), function () {
       const actions = compose(found, state);
       if (actions) { closeDialog(); send(actions); }
     });
     const buttons = document.createElement("div");
     buttons.className = "sc-dialog-buttons";
-    buttons.appendChild(button("Cancel", cancel, "secondary"));
+    buttons.appendChild(button(t("Cancel"), cancel, "secondary"));
     buttons.appendChild(go);
 
     function draw() {
@@ -336,7 +346,7 @@
         .sort(function (a, b) { return a - b; });
       if (workers.indexOf(state.workers) < 0) state.workers = workers[0];
       if (workers.length > 1) {
-        body.appendChild(counter("Workers carried", state.workers, workers[0], workers[workers.length - 1],
+        body.appendChild(counter(t("Workers carried"), state.workers, workers[0], workers[workers.length - 1],
           function (v) { state.workers = v; draw(); }));
       }
       const loads = mine.filter(function (a) { return a.workers === state.workers; }).map(function (a) { return a.carry; });
@@ -352,8 +362,8 @@
       });
       const ok = compose(found, state);
       go.disabled = !ok;
-      note.textContent = ok ? "" : "That mix of tokens cannot come along from here.";
-      if (loads.length === 1 && loads[0] !== "none") note.textContent = "Everything here must come along.";
+      note.textContent = ok ? "" : t("That mix of tokens cannot come along from here.");
+      if (loads.length === 1 && loads[0] !== "none") note.textContent = t("Everything here must come along.");
       body.appendChild(note);
       title.textContent = (named[state.unit] || state.unit) + " to " + hexName(found[0].to);
     }
@@ -362,14 +372,14 @@
     dialog.addEventListener("cancel", function (event) { event.preventDefault(); cancel(); });
     document.body.appendChild(dialog);
     dialog.showModal();
-    strip("Chosen: " + names.join(" → ") + ". Say what comes along.", [], true);
+    strip(t("Chosen: {names}.", {names: names.join(" → ")}) + " " + t("Say what comes along."), [], true);
   }
 
   function whichUnit(units, named, state, redraw) {
     const box = document.createElement("fieldset");
     box.className = "sc-which";
     const legend = document.createElement("legend");
-    legend.textContent = "Which unit";
+    legend.textContent = t("Which unit");
     box.appendChild(legend);
     units.forEach(function (u) {
       const l = document.createElement("label");
@@ -394,8 +404,8 @@
     out.textContent = value;
     const less = button("−", function () { if (value > low) set(value - 1); });
     const more = button("+", function () { if (value < high) set(value + 1); });
-    less.setAttribute("aria-label", "fewer: " + text);
-    more.setAttribute("aria-label", "more: " + text);
+    less.setAttribute("aria-label", t("fewer: {what}", {what: text}));
+    more.setAttribute("aria-label", t("more: {what}", {what: text}));
     less.disabled = value <= low;
     more.disabled = value >= high;
     [name, less, out, more].forEach(function (e) { row.appendChild(e); });
@@ -506,7 +516,7 @@
     const key = JSON.stringify(next);
     if (now.some(function (a) { return JSON.stringify(a) === key; })) {
       T.send(next);
-      if (queue.length) strip("Carrying the tokens chosen…", [], false);
+      if (queue.length) strip(t("Carrying the tokens chosen…"), [], false);
     } else {
       queue = [];  // the engine moved on (nothing left to carry): the rest is not needed
     }
@@ -544,7 +554,7 @@
       hexes.forEach(function (h) { ring(h, "sc-lastmove", colours[seat], name); });
       const told = board.querySelector('.sc-lastturn[data-seat="' + seat + '"]');
       if (told) {
-        told.textContent = "Last turn: " + entries.map(function (e) { return e.text; }).join("; ");
+        told.textContent = t("Last turn: {entries}", {entries: entries.map(function (e) { return e.text; }).join("; ")});
       }
     });
   }

@@ -15,6 +15,7 @@
 
   function start(kit) {
     const board = kit.board;
+    const t = kit.t;
     let compose = null;
 
     function matches(a, b) { return a === b || a === WILD || b === WILD; }
@@ -63,10 +64,10 @@
       text += compose.card.dataset.per ? ": " + total + " modifier" + (total === 1 ? "" : "s") +
         (candidates().length ? ". Click the outlined cards to add or remove modifiers." : ".") : ".";
       const buttons = compose.card.dataset.color ? [
-        {label: "Play: everyone gathers green", run: function () { send("g"); }},
-        {label: "Play: everyone gathers black", run: function () { send("b"); }},
-      ] : [{label: "Play", run: function () { send(null); }}];
-      buttons.push({label: "Cancel", secondary: true, run: cancel});
+        {label: t("Play: everyone gathers green"), run: function () { send("g"); }},
+        {label: t("Play: everyone gathers black"), run: function () { send("b"); }},
+      ] : [{label: t("Play"), run: function () { send(null); }}];
+      buttons.push({label: t("Cancel"), secondary: true, run: cancel});
       el.textContent = "";
       const say = document.createElement("span");
       say.className = "compose-text";
@@ -100,7 +101,7 @@
     function stopped(rest) {
       if (rest.every(function (a) { return a.type === "go"; })) return;  // nothing left to modify
       const error = document.getElementById("error");
-      if (error) error.textContent = "The game went another way: " + rest.length + " planned step(s) not sent.";
+      if (error) error.textContent = t("The game went another way: {n} planned step(s) not sent.", {n: rest.length});
     }
 
     function send(color) {
@@ -196,7 +197,7 @@
           const told = last.map(function (e) {
             return e.text.indexOf(name + " ") === 0 ? e.text.slice(name.length + 1) : e.text;
           });
-          line.textContent = "Last: " + told.join("; ");
+          line.textContent = t("Last: {entries}", {entries: told.join("; ")});
           line.dataset.tip = line.textContent;
           line.hidden = false;
         }

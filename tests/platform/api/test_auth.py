@@ -18,6 +18,7 @@ def test_me_with_the_site_session(as_user, alice):
         "display_name": "alice",
         "email": alice.email,
         "turn_emails": True,
+        "time_zone": "",
     }
 
 

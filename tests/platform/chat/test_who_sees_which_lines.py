@@ -55,13 +55,15 @@ def test_muting_twice_keeps_one_mute_and_refuses_oneself_or_nobody(alice, bob):
         assert refusal.value.code == code
 
 
-def test_a_block_either_way_hides_the_lines_both_ways(talk, alice, bob, carol, monkeypatch):
-    """accounts' blocks reach the chat through one function, chat_blocked."""
-    blocked = {frozenset((alice.pk, bob.pk))}
-    monkeypatch.setattr(selectors, "chat_blocked", lambda a, b: frozenset((a, b)) in blocked)
+def test_a_block_either_way_hides_the_lines_both_ways(talk, alice, bob, carol):
+    """bob blocked alice (accounts): neither reads the other; carol reads both."""
+    from accounts.services import block_add
+
+    block_add(user=bob, display_name="alice")
     assert _seen(talk, alice) == ["from alice", "from carol"]
     assert _seen(talk, bob) == ["from carol", "from bob"]
     assert len(_seen(talk, carol)) == 3
+    assert selectors.chat_blocked(alice.pk, bob.pk) and selectors.chat_blocked(bob.pk, alice.pk)
 
 
 def test_a_line_removed_by_staff_is_gone_for_everyone(talk, alice, carol, dave):

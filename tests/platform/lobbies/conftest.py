@@ -8,3 +8,7 @@ def fresh_rate_limits():
     cache.clear()
     yield
     cache.clear()
+
+
+from tests.platform.live.conftest import asgi_server  # noqa: E402, F401 - the browser tests' server
+from tests.platform.table.conftest import launch  # noqa: E402, F401 - their Chromium pages

@@ -1,0 +1,32 @@
+"""`{% load game_words %}`: a board template's words in the reader's language (the games'
+catalogues, boards/language.py). `{% gw "Round {n}" n=sc.rounds %}` says a sentence;
+`{{ value|gw }}` a word that comes from the context (a terrain, a resource). Both are escaped
+like any other output."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.html import json_script
+
+from boards.language import js_words, say
+
+register = template.Library()
+
+
+@register.simple_tag
+def gw(msgid: str, **args: Any) -> str:
+    return say(msgid, **args)
+
+
+@register.filter(name="gw")
+def gw_filter(value: Any) -> Any:
+    return say(value) if isinstance(value, str) and value else value
+
+
+@register.simple_tag
+def game_js_words(game: str) -> str:
+    """The board script's sentences in the reader's language, as a JSON script element
+    (`id="game-words"`) its `t()` reads; escaped as Django's json_script does."""
+    return json_script(js_words(game), "game-words")
