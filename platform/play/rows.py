@@ -85,6 +85,7 @@ def move_write(
         _json(record.action),
         _json(record.public_action),
         record.text,
+        _json(record.phrase),
         _json(record.to_act_before),
         record.timed_out,
         record.revealed,
@@ -101,8 +102,8 @@ def move_write(
         " WHERE id = %s AND version = %s AND updated_at = %s RETURNING id), "
         + seat_part
         + "a AS (INSERT INTO play_actionrecord (match_id, seq, seat, action, public_action, text,"
-        " to_act_before, timed_out, revealed, created_at)"
-        " SELECT id, %s, %s, %s::jsonb, %s::jsonb, %s, %s::jsonb, %s, %s, %s FROM m) "
+        " phrase, to_act_before, timed_out, revealed, created_at)"
+        " SELECT id, %s, %s, %s::jsonb, %s::jsonb, %s, %s::jsonb, %s::jsonb, %s, %s, %s FROM m) "
         "INSERT INTO outbox_job (kind, payload, key, due_at, attempts, last_error, created_at)"
         " SELECT %s, %s::jsonb, NULL, %s, 0, '', %s FROM m RETURNING id"
     )

@@ -217,6 +217,7 @@ def _apply(
         action=action,
         public_action=public,
         text=text[:300],
+        phrase=text.to_json() if isinstance(text, Phrase) else None,
         to_act_before=list(acting),
         timed_out=timed_out,
         revealed=revealed,

@@ -71,6 +71,7 @@ def rows_of(match: Match, seats: list[Seat], record: ActionRecord | None) -> dic
             "action": record.action,
             "public_action": record.public_action,
             "text": record.text,
+            "phrase": record.phrase,
             "to_act_before": record.to_act_before,
             "timed_out": record.timed_out,
             "revealed": record.revealed,
