@@ -12,6 +12,7 @@ import time
 from django.db import close_old_connections
 
 from ladders.matchmaking import matchmaking_pair
+from ladders.turn_queue import turn_queue_pair
 from notifications.sweep import deadlines_sweep
 from outbox.services import outbox_drain
 from tournaments.sweep import tournaments_sweep
@@ -30,6 +31,7 @@ def _ticks(every: float) -> None:
         try:
             deadlines_sweep()  # the clocks, vacations, reminders, digests
             matchmaking_pair()
+            turn_queue_pair()
             outbox_drain()
             tournaments_sweep()
         except Exception:

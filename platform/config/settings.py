@@ -355,6 +355,9 @@ BACKGROUND_TICKS = env_bool("BACKGROUND_TICKS", False)
 # Seconds the process that recorded an outbox job has to carry it out before the outbox worker
 # takes it (outbox/services.py).
 OUTBOX_GRACE_SECONDS = env_int("OUTBOX_GRACE_SECONDS", 10)
+# Seconds a deadline-sweep pass spends on the automatic moves itself before it leaves the rest
+# to the outbox workers (notifications/sweep.py, "timeouts_run").
+SWEEP_TIMEOUTS_SECONDS = env_int("SWEEP_TIMEOUTS_SECONDS", 10)
 
 LOGGING = {
     "version": 1,

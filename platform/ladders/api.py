@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from games.core import all_games, get_game
-from ladders import selectors, services
-from ladders.models import QueueEntry, Rating
+from ladders import selectors, services, turn_queue
+from ladders.models import QueueEntry, Rating, TurnQueueEntry
 from shared.errors import error_response, error_responses
 
 
@@ -243,5 +243,80 @@ class QueueView(APIView):
         try:
             services.queue_leave(user=request.user)
         except services.LadderError as exc:
+            return error_response(exc)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TurnQueueInput(serializers.Serializer):  # type: ignore[type-arg]
+    game = serializers.CharField()
+    seats = serializers.IntegerField()
+    move_seconds = serializers.IntegerField(help_text="Whole hours: 3600 to 1209600.")
+
+
+class TurnQueueOut(serializers.Serializer):  # type: ignore[type-arg]
+    queued = serializers.BooleanField()
+    game = serializers.CharField(required=False)
+    seats = serializers.IntegerField(required=False)
+    move_seconds = serializers.IntegerField(required=False)
+    rating = serializers.FloatField(required=False)
+    joined_at = serializers.DateTimeField(required=False)
+    match = serializers.IntegerField(required=False, allow_null=True)
+
+
+def _turn_entry_json(entry: TurnQueueEntry | None) -> dict[str, Any]:
+    if entry is None:
+        return {"queued": False}
+    match = getattr(entry.table, "match", None) if entry.table is not None else None
+    return {
+        "queued": entry.waiting,
+        "game": entry.game,
+        "seats": entry.seats,
+        "move_seconds": entry.move_seconds,
+        "rating": entry.rating,
+        "joined_at": entry.joined_at.isoformat(),
+        "match": match.pk if match is not None else None,
+    }
+
+
+class TurnQueueView(APIView):
+    """Play ranked by e-mail: GET your wait (or your latest seated game), POST {game, seats,
+    move_seconds} to wait for a ranked turn-based table, DELETE to stop waiting. No polling
+    needed. Errors: malformed, unknown_game, bad_seats, bad_clock, already_queued, not_queued."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="turn_queue_status", responses={200: TurnQueueOut, **error_responses(400, 403)}
+    )
+    def get(self, request: Request) -> Response:
+        return Response(_turn_entry_json(turn_queue.turn_queue_entry_of(request.user)))
+
+    @extend_schema(
+        operation_id="turn_queue_join",
+        request=TurnQueueInput,
+        responses={201: TurnQueueOut, **error_responses(400, 403, 404, 409, 413, 415)},
+    )
+    def post(self, request: Request) -> Response:
+        data = TurnQueueInput(data=request.data)
+        if not data.is_valid():
+            return error_response(
+                turn_queue.TurnQueueError(
+                    "malformed", 'Send {"game": name, "seats": n, "move_seconds": s}.'
+                )
+            )
+        try:
+            entry = turn_queue.turn_queue_join(user=request.user, **data.validated_data)
+        except turn_queue.TurnQueueError as exc:
+            return error_response(exc)
+        entry = turn_queue.turn_queue_entry_of(request.user) or entry
+        return Response(_turn_entry_json(entry), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        operation_id="turn_queue_leave", responses={204: None, **error_responses(400, 403, 409)}
+    )
+    def delete(self, request: Request) -> Response:
+        try:
+            turn_queue.turn_queue_leave(user=request.user)
+        except turn_queue.TurnQueueError as exc:
             return error_response(exc)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -12,4 +12,5 @@ urlpatterns = [
         name="api-player-history",
     ),
     path("matchmaking/queue/", api.QueueView.as_view(), name="api-queue"),
+    path("matchmaking/turn-queue/", api.TurnQueueView.as_view(), name="api-turn-queue"),
 ]

@@ -133,3 +133,49 @@ class QueueEntry(models.Model):
     @property
     def waiting(self) -> bool:
         return self.table_id is None
+
+
+class TurnQueueEntry(models.Model):
+    """A player waiting for a ranked game by e-mail (turn-based): a game, a table size and a
+    time per move; `table` is set once matchmaking seats them (ladders/turn_queue.py).
+
+    Unlike the live queue nobody polls: the player waits until seated (the first turn e-mail
+    tells them) or until they leave. One waiting entry per player; once seated they may queue
+    again, since games by e-mail are played side by side.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="turn_queue_entries"
+    )
+    game = models.CharField(max_length=32)
+    seats = models.PositiveSmallIntegerField()
+    move_seconds = models.PositiveIntegerField(help_text="Time per move, whole hours.")
+    rating = models.FloatField(help_text="The player's rating when they joined.")
+    joined_at = models.DateTimeField()
+    table = models.ForeignKey(
+        "lobbies.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(table__isnull=True),
+                name="one_turn_wait_per_player",
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["game", "seats", "move_seconds", "joined_at"],
+                condition=models.Q(table__isnull=True),
+                name="turn_queue_waiting",
+            )
+        ]
+        verbose_name_plural = "turn queue entries"
+
+    def __str__(self) -> str:
+        return f"{self.user_id} waiting for {self.game} x{self.seats} by e-mail"
+
+    @property
+    def waiting(self) -> bool:
+        return self.table_id is None

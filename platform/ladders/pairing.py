@@ -14,6 +14,9 @@ from datetime import datetime
 BASE_RANGE = 75.0
 WIDEN_BY = 25.0
 WIDEN_EVERY_SECONDS = 5.0
+# The queue for games by e-mail (ladders/turn_queue.py) moves at the turn-based pace: the range
+# widens by WIDEN_BY every hour, so 500 points are accepted after 17 hours.
+TURN_WIDEN_EVERY_SECONDS = 3600.0
 MAX_RANGE = 500.0
 # A waiting player whose page (or client) has not polled for this long has gone: not seated.
 PATIENCE_SECONDS = 90.0
@@ -26,9 +29,10 @@ class Waiting:
     joined_at: datetime
 
 
-def accepted_range(waited_seconds: float) -> float:
-    """The rating difference a player accepts after waiting this long."""
-    steps = max(0.0, waited_seconds) // WIDEN_EVERY_SECONDS
+def accepted_range(waited_seconds: float, every: float = WIDEN_EVERY_SECONDS) -> float:
+    """The rating difference a player accepts after waiting this long (widening each `every`
+    seconds)."""
+    steps = max(0.0, waited_seconds) // every
     return min(BASE_RANGE + WIDEN_BY * steps, MAX_RANGE)
 
 
@@ -37,11 +41,13 @@ def groups_form(
     size: int,
     now: datetime,
     apart: Collection[frozenset[int]] = (),
+    every: float = WIDEN_EVERY_SECONDS,
 ) -> list[list[Waiting]]:
     """Groups of `size` players with close ratings, the longest-waiting served first. `apart`:
-    pairs of keys that never sit together (a block between the two players)."""
+    pairs of keys that never sit together (a block between the two players); `every`: how
+    often the accepted range widens (the live pace, or TURN_WIDEN_EVERY_SECONDS)."""
     pool = sorted(waiting, key=lambda w: (w.joined_at, w.key))
-    reach = {w.key: accepted_range((now - w.joined_at).total_seconds()) for w in pool}
+    reach = {w.key: accepted_range((now - w.joined_at).total_seconds(), every) for w in pool}
     groups = []
     while len(pool) >= size:
         anchor, others = pool[0], pool[1:]

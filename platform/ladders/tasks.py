@@ -2,9 +2,10 @@
 
 from celery import shared_task
 
-from ladders import matchmaking
+from ladders import matchmaking, turn_queue
 
 
 @shared_task(name="ladders.tasks.matchmaking_pair")
 def matchmaking_pair() -> int:
-    return len(matchmaking.matchmaking_pair())
+    """Both queues: live, and by e-mail."""
+    return len(matchmaking.matchmaking_pair()) + len(turn_queue.turn_queue_pair())

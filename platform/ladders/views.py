@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games.core import Game, all_games, get_game
-from ladders import pairing, selectors, services
+from ladders import pairing, selectors, services, turn_queue
 
 
 def _game_or_404(name: str) -> Game:
@@ -93,3 +93,57 @@ def queue_leave(request: HttpRequest) -> HttpResponse:
         return redirect("ladders:queue")
     messages.success(request, "You left the queue.")
     return redirect("ladders:index")
+
+
+def _move_label(seconds: int) -> str:
+    hours = seconds // 3600
+    return f"{hours} hours" if hours < 48 else f"{hours // 24} days"
+
+
+@login_required
+def by_email(request: HttpRequest) -> HttpResponse:
+    """Play ranked by e-mail: the form (game, table size, time per move), or the wait."""
+    entry = turn_queue.turn_queue_entry_of(request.user)
+    context: dict[str, Any] = {
+        "entry": entry if entry is not None and entry.waiting else None,
+        "seated": entry if entry is not None and not entry.waiting else None,
+        "games": all_games(),
+        "move_choices": [(s, _move_label(s)) for s in turn_queue.MOVE_CHOICES],
+    }
+    if context["entry"] is not None:
+        waited = max(0, int((timezone.now() - entry.joined_at).total_seconds()))  # type: ignore[union-attr]
+        context.update(
+            engine=get_game(entry.game),  # type: ignore[union-attr]
+            move_label=_move_label(entry.move_seconds),  # type: ignore[union-attr]
+            accepted=round(pairing.accepted_range(waited, pairing.TURN_WIDEN_EVERY_SECONDS)),
+        )
+    return render(request, "ladders/by_email.html", context)
+
+
+@require_POST
+@login_required
+def by_email_join(request: HttpRequest) -> HttpResponse:
+    try:
+        turn_queue.turn_queue_join(
+            user=request.user,
+            game=request.POST.get("game", ""),
+            seats=_int(request.POST.get("seats"), 0),
+            move_seconds=_int(request.POST.get("move_seconds"), 0),
+        )
+    except turn_queue.TurnQueueError as exc:
+        messages.error(request, exc.message)
+        return redirect("ladders:by_email")
+    messages.success(request, "You are waiting for a ranked game by e-mail.")
+    return redirect("ladders:by_email")
+
+
+@require_POST
+@login_required
+def by_email_leave(request: HttpRequest) -> HttpResponse:
+    try:
+        turn_queue.turn_queue_leave(user=request.user)
+    except turn_queue.TurnQueueError as exc:
+        messages.error(request, exc.message)
+        return redirect("ladders:by_email")
+    messages.success(request, "You stopped waiting for a game by e-mail.")
+    return redirect("ladders:by_email")

@@ -13,25 +13,23 @@ e-mails that are due.
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from notifications import tasks
 from notifications.models import OutgoingEmail, Preferences, TurnEmail, Vacation
 from notifications.preferences import digest_due, quiet_until, vacation_automatic
+from outbox.services import outbox_drain
 from play.models import Match, Seat
-from play.services import clocks_enforce, seats_pause, seats_resume
+from play.services import TIMEOUT_JOB, clocks_queue, seats_pause, seats_resume
 
 log = logging.getLogger(__name__)
-
-# Threads for the timeouts (each with its own database connection). 1: on this 2-core machine
-# 4 threads gave no gain (the work is CPU in this process, not waiting on PostgreSQL); more
-# sweeping throughput comes from more processes (docs/notifications.md, "The deadline sweep").
-SWEEP_THREADS = 1
 
 
 @shared_task(name="notifications.sweep.deadlines_sweep")
@@ -46,11 +44,20 @@ def deadlines_sweep(*, now: datetime | None = None) -> dict[str, int]:
         "vacations": vacations_apply(now=now),
         "automatic_vacations": vacations_automatic(now=now),
     }
-    done["timeouts"] = clocks_enforce(now=now, workers=SWEEP_THREADS)
+    done["timeouts_queued"] = clocks_queue(now=now)
+    done["timeouts"] = timeouts_run(now=now)
     done["reminders"] = reminders_queue(now=now)
     done["held_turn_emails"] = held_turn_emails_queue(now=now)
     done["digests"] = digests_queue(now=now)
     return done
+
+
+def timeouts_run(*, now: datetime) -> int:
+    """The pass's own share of the timeout jobs (clocks_queue): it takes them like an outbox
+    worker (SKIP LOCKED, one transaction each) for at most SWEEP_TIMEOUTS_SECONDS, then goes on
+    to the e-mails; the outbox workers take the rest side by side. Returns the matches done."""
+    until = time.monotonic() + settings.SWEEP_TIMEOUTS_SECONDS
+    return outbox_drain(limit=10**9, now=now, kinds=[TIMEOUT_JOB], until=until)
 
 
 def vacations_apply(*, now: datetime) -> int:
@@ -85,10 +92,12 @@ def _overdue_human_seats(now: datetime) -> Any:
 
 def vacations_automatic(*, now: datetime) -> int:
     """A turn-based clock ran out: a vacation day instead, if the player allows it and has one.
-    Players who turned it off are left out in SQL (the bench's 5,000 deadlines cost one query)."""
+    Players who turned it off, and matches whose rules forbid vacations (a tournament's), are
+    left out in SQL (the bench's 5,000 deadlines cost one query)."""
     refused = Preferences.objects.filter(user_id=OuterRef("user_id"), auto_vacation=False)
     seats = (
         _overdue_human_seats(now)
+        .filter(match__vacation_allowed=True)
         .exclude(Exists(refused))
         .values_list("user_id", "match__deadline")
         .order_by("match__deadline")

@@ -12,6 +12,8 @@ handlers are idempotent (outbox/registry.py). docs/operations.md lists what this
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -84,22 +86,30 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(seconds=min(BACKOFF_MAX_SECONDS, 2 ** min(attempts, 12)))
 
 
-def outbox_drain(*, limit: int = 200, now: datetime | None = None) -> int:
+def outbox_drain(
+    *,
+    limit: int = 200,
+    now: datetime | None = None,
+    kinds: Sequence[str] | None = None,
+    until: float | None = None,
+) -> int:
     """Run up to `limit` due jobs, one transaction each; returns how many completed.
 
     The row is locked while its handler runs (SKIP LOCKED: several workers share the table), and
     the handler's own writes commit with the row's deletion or roll back with its failure.
+    `kinds`: only jobs of these kinds; `until`: stop once `time.monotonic()` has passed it (the
+    deadline sweep shares its timeouts with the outbox workers this way).
     """
     done = 0
     for _ in range(limit):
+        if until is not None and time.monotonic() >= until:
+            break
         moment = now or timezone.now()
         with transaction.atomic():
-            job = (
-                Job.objects.select_for_update(skip_locked=True)
-                .filter(due_at__lte=moment)
-                .order_by("due_at", "pk")
-                .first()
-            )
+            due = Job.objects.select_for_update(skip_locked=True).filter(due_at__lte=moment)
+            if kinds is not None:
+                due = due.filter(kind__in=kinds)
+            job = due.order_by("due_at", "pk").first()
             if job is None:
                 break
             try:

@@ -1,13 +1,16 @@
-"""play's outbox handler: announce a committed change when the process that made it could not
-(it died after the commit, or Redis or the broker was down). Imported in PlayConfig.ready."""
+"""play's outbox handlers: announce a committed change when the process that made it could not
+(it died after the commit, or Redis or the broker was down); act on a match whose clock ran
+out (recorded by the deadline sweep). Imported in PlayConfig.ready."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.dateparse import parse_datetime
+
 from outbox.registry import job_handler
 from play.models import Match
-from play.services import MATCH_CHANGED_JOB, match_announce
+from play.services import MATCH_CHANGED_JOB, TIMEOUT_JOB, match_announce, match_time_out
 
 
 @job_handler(MATCH_CHANGED_JOB)
@@ -21,3 +24,10 @@ def match_changed_job(payload: dict[str, Any]) -> None:
     failures = match_announce(match, seats)
     if failures:
         raise failures[0]
+
+
+@job_handler(TIMEOUT_JOB)
+def match_time_out_job(payload: dict[str, Any]) -> None:
+    """A deadline the sweep found passed at `now`: the automatic moves, unless a move came
+    since (the deadline is then later than `now`). Safe to run twice: the version decides."""
+    match_time_out(match_id=payload["match"], now=parse_datetime(payload["now"]))

@@ -48,6 +48,10 @@ class Match(models.Model):
         default="",
         help_text="What happens when a seat runs out of time; blank: forfeit if ranked, else bot.",
     )
+    vacation_allowed = models.BooleanField(
+        default=True,
+        help_text="A player's vacation pauses this match's clock (a tournament may forbid it).",
+    )
 
     class Meta:
         verbose_name_plural = "matches"

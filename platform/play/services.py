@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from games.core import Game, GameError, IllegalAction, InvalidAction, Outcome, Phrase, Rng
 from games.core.playout import pick_bot
+from outbox.models import Job
 from outbox.services import job_done, job_record
 from play import announce, errors, rows, snapshots
 from play.models import ActionRecord, Match, Seat, TimeoutPolicy
@@ -48,9 +49,11 @@ def match_create(
     move_seconds: int,
     table: Any = None,
     shuffle: bool = True,
+    vacation_allowed: bool = True,
 ) -> Match:
     """Seat `players` ((user, "") or (None, bot name)) in a random order and set the game up;
-    `shuffle=False` keeps their order (a tournament's planned seat rotation)."""
+    `shuffle=False` keeps their order (a tournament's planned seat rotation);
+    `vacation_allowed=False`: vacations never pause this match's clocks (a tournament's rule)."""
     order = list(players)
     if shuffle:
         secrets.SystemRandom().shuffle(order)
@@ -65,6 +68,7 @@ def match_create(
         mode=mode,
         move_seconds=move_seconds,
         state=state,
+        vacation_allowed=vacation_allowed,
     )
     Seat.objects.bulk_create(
         Seat(match=match, index=i, user=user, bot=bot) for i, (user, bot) in enumerate(order)
@@ -193,10 +197,13 @@ def _apply(
     action: dict[str, Any],
     acting: Sequence[int],
     timed_out: bool = False,
+    batch: list[ActionRecord] | None = None,
     before: int | None = None,
 ) -> None:
     """Apply and write one decision. `before`: the version the rows in hand are at, to be
-    written in one statement only if the row still is (else _Moved); None: the row is locked."""
+    written in one statement only if the row still is (else _Moved); None: the row is locked.
+    `batch`: the log entries are gathered there, and the caller inserts them, saves the match
+    row and records the announcement once for several decisions (_timed_out_turn)."""
     try:
         state = game.apply(match.state, seat, action)
     except InvalidAction as exc:
@@ -209,6 +216,12 @@ def _apply(
     text = game.narrate(match.state, seat, action, state)
     public = game.public_action(match.state, seat, action)
     revealed = game.reveals(match.state, seat, action, state)  # a stop for undo (play/undo.py)
+    if batch is not None:
+        _record(match, seat, action, public, text, acting, timed_out, revealed, batch)
+        match.state = state
+        _sync_turns(match, game, seats, before=acting)
+        _finish_batch(match, seats, game.outcome(state), batch)
+        return
     match.version += 1
     record = ActionRecord(
         match_id=match.pk,
@@ -252,6 +265,16 @@ def _apply(
     _after_commit_schedule(match, seats, job, record)
 
 
+def _finish_batch(
+    match: Match, seats: list[Seat], outcome: Outcome | None, batch: list[ActionRecord]
+) -> None:
+    if outcome is not None:
+        if batch:  # the result's listeners see the whole log
+            ActionRecord.objects.bulk_create(batch)
+            batch.clear()
+        _finish(match, seats, outcome)
+
+
 def _record(
     match: Match,
     seat: int,
@@ -261,9 +284,10 @@ def _record(
     acting: Sequence[int],
     timed_out: bool = False,
     revealed: bool = True,
+    batch: list[ActionRecord] | None = None,
 ) -> None:
     match.version += 1
-    ActionRecord.objects.create(
+    row = ActionRecord(
         match=match,
         seq=match.version,
         seat=seat,
@@ -275,6 +299,10 @@ def _record(
         timed_out=timed_out,
         revealed=revealed,
     )
+    if batch is None:
+        row.save(force_insert=True)
+    else:
+        batch.append(row)
 
 
 def _sync_turns(match: Match, game: Game, seats: list[Seat], before: Sequence[int]) -> None:
@@ -381,13 +409,7 @@ def clocks_enforce(*, now: Any = None, limit: int | None = None, workers: int = 
     seats that left are moved by their bot (their task was lost). Returns the seats handled.
     """
     now = now or timezone.now()
-    paused = Seat.objects.filter(match=OuterRef("pk"), to_act=True, paused_at__isnull=False)
-    overdue = (
-        Match.objects.filter(status=Match.Status.ACTIVE, deadline__lt=now)
-        .exclude(Exists(paused))
-        .order_by("deadline")
-        .values_list("pk", flat=True)
-    )
+    overdue = _overdue(now).values_list("pk", flat=True)
     if limit is not None:
         overdue = overdue[:limit]
     ids = list(overdue)
@@ -398,6 +420,39 @@ def clocks_enforce(*, now: Any = None, limit: int | None = None, workers: int = 
         return sum(pool.map(lambda match_id: _threaded_time_out(match_id, now), ids))
 
 
+TIMEOUT_JOB = "play.match_time_out"
+
+
+def clocks_queue(*, now: Any) -> int:
+    """Record one outbox job per match past its deadline (one INSERT for them all), for the
+    deadline sweep: the sweep and every outbox worker then share the automatic moves
+    (`match_time_out_job`), so a heavy pass is spread over processes and a job whose process
+    died is taken by another. The key (match and version) keeps one pending job per deadline
+    however many passes find it; the handler checks the deadline again. Returns the jobs added.
+    """
+    overdue = _overdue(now).values_list("pk", "version")
+    jobs = [
+        Job(
+            kind=TIMEOUT_JOB,
+            payload={"match": pk, "now": now.isoformat()},
+            key=f"timeout:{pk}:{version}",
+            due_at=now,
+            created_at=now,
+        )
+        for pk, version in overdue
+    ]
+    return len(Job.objects.bulk_create(jobs, batch_size=1000, ignore_conflicts=True))
+
+
+def _overdue(now: Any) -> Any:
+    paused = Seat.objects.filter(match=OuterRef("pk"), to_act=True, paused_at__isnull=False)
+    return (
+        Match.objects.filter(status=Match.Status.ACTIVE, deadline__lt=now)
+        .exclude(Exists(paused))
+        .order_by("deadline")
+    )
+
+
 def _threaded_time_out(match_id: int, now: Any) -> int:
     try:
         return _match_time_out(match_id, now)
@@ -406,6 +461,12 @@ def _threaded_time_out(match_id: int, now: Any) -> int:
         return 0
     finally:
         connection.close()  # this thread's own connection (the pool's threads end with it)
+
+
+def match_time_out(*, match_id: int, now: Any) -> int:
+    """One match past its deadline at `now`: the automatic moves (see clocks_enforce); returns
+    the seats handled, 0 when a move came since (the deadline is later than `now`)."""
+    return _match_time_out(match_id, now)
 
 
 def _match_time_out(match_id: int, now: Any) -> int:
@@ -454,36 +515,56 @@ def _missed_turn(match: Match, game: Game, seat: Seat) -> None:
 def _bot_turn(
     match_id: int, game: Game, seat_index: int, bot: str, version: int, *, timed_out: bool = False
 ) -> int:
-    """Play the seat's decisions until its turn passes, that is until the clock restarts or
-    the seat no longer owes a decision (at most 200): the engine's timeout action where it has
-    one, else the bot's choice. Returns the last version written."""
-    match_version = version
-    clock = None
-    for step in range(200):
-        match = Match.objects.get(pk=match_id)
-        if match.is_finished or seat_index not in game.to_act(match.state):
-            break
-        if step and match.deadline != clock:
-            break  # a fresh clock: the turn passed (a new round of a simultaneous choice)
-        clock = match.deadline
-        if step and match.version != match_version:
-            break  # someone else moved in between: leave the rest to the next sweep
-        action = game.timeout_action(match.state, seat_index) if timed_out else None
-        if action is None:
-            choose = _bot_choose(game, bot)
-            rng = Rng.from_seed(match.seed ^ (match.version * 7919 + seat_index))
-            action = json.loads(json.dumps(choose(match.state, seat_index, rng)))
-        moved = action_submit(
-            match_id=match_id,
-            seat_index=seat_index,
-            action=action,
-            version=match.version if step else version,
-            timed_out=timed_out,
-        )
-        match_version = moved.version
-        if step == 0 and not timed_out:
-            break  # a bot seat: one move; its own loop (woken after commit) plays the rest
-    return match_version
+    """A bot seat's move (one: its own loop, woken after commit, plays the rest), or with
+    `timed_out` the whole turn of a seat out of time (_timed_out_turn). Returns the last
+    version written."""
+    if timed_out:
+        return _timed_out_turn(match_id, game, seat_index, version)
+    match = Match.objects.get(pk=match_id)
+    if match.is_finished or seat_index not in game.to_act(match.state):
+        return version
+    action = _bot_action(match, game, seat_index, bot, timed_out=False)
+    moved = action_submit(match_id=match_id, seat_index=seat_index, action=action, version=version)
+    return moved.version
+
+
+def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) -> int:
+    """Inside the caller's transaction: play the seat's decisions until its turn passes, that is
+    until the clock restarts or the seat no longer owes a decision (at most 200): the engine's
+    timeout action where it has one, else the bot's choice. Each decision is what
+    action_submit does (the engine applies it, the log entry, the clock), on the row locked once
+    for the whole turn; the log entries are inserted in one statement, the row saved and the
+    change announced once, at the end: the sweep's bot turns are its heaviest work.
+    Announcing only the last version misses nothing: no seat begins to owe a move before the
+    turn's last decision (a new seat to act restarts the clock, which ends the turn), and
+    sockets render the latest version anyway. Raises stale_version when the match moved on
+    since `version` (other seats' simultaneous choices aside, as in action_submit)."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if version != match.version and not _concurrent_choice(match, seat_index, version):
+        raise errors.stale_version(match.version)
+    seats = list(match.seats.select_related("user"))
+    clock, before = match.deadline, match.version
+    batch: list[ActionRecord] = []
+    for _ in range(200):
+        acting = game.to_act(match.state)
+        if match.is_finished or seat_index not in acting or match.deadline != clock:
+            break  # done, or a fresh clock: the turn passed (a new round of a simultaneous choice)
+        action = _parse(game, _bot_action(match, game, seat_index, "", timed_out=True))
+        _apply(match, game, seats, seat_index, action, acting, timed_out=True, batch=batch)
+    ActionRecord.objects.bulk_create(batch)
+    if match.version != before:
+        match.save(update_fields=MOVING_FIELDS)
+        _after_commit_record(match, seats)
+    return match.version
+
+
+def _bot_action(match: Match, game: Game, seat_index: int, bot: str, *, timed_out: bool) -> Any:
+    action = game.timeout_action(match.state, seat_index) if timed_out else None
+    if action is None:
+        choose = _bot_choose(game, bot)
+        rng = Rng.from_seed(match.seed ^ (match.version * 7919 + seat_index))
+        action = json.loads(json.dumps(choose(match.state, seat_index, rng)))
+    return action
 
 
 def _bot_choose(game: Game, name: str) -> Any:
@@ -497,13 +578,15 @@ def _bot_choose(game: Game, name: str) -> Any:
 
 
 def seats_pause(*, user_id: int, since: Any) -> int:
-    """The player went on vacation: their seats in turn-based matches stop their clocks."""
+    """The player went on vacation: their seats in turn-based matches stop their clocks (not in
+    matches whose rules forbid vacations: a tournament's)."""
     return Seat.objects.filter(
         user_id=user_id,
         paused_at__isnull=True,
         forfeited=False,
         match__status=Match.Status.ACTIVE,
         match__mode="turn",
+        match__vacation_allowed=True,
     ).update(paused_at=since)
 
 

@@ -28,9 +28,9 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
         model = Tournament
         fields = [
             "id", "name", "description", "game", "format", "table_size", "advance", "rounds",
-            "ranked", "mode", "move_seconds", "options", "starts_at", "checkin_minutes",
-            "registration_open", "max_players", "min_rating", "invite_only", "status",
-            "seeding", "organiser", "co_organisers", "entrants", "current_round",
+            "ranked", "mode", "move_seconds", "vacation_allowed", "options", "starts_at",
+            "checkin_minutes", "registration_open", "max_players", "min_rating", "invite_only",
+            "status", "seeding", "organiser", "co_organisers", "entrants", "current_round",
             "created_at", "started_at", "finished_at", "invite",
         ]  # fmt: skip
 
@@ -61,6 +61,9 @@ class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
     ranked = serializers.BooleanField(default=False)
     mode = serializers.ChoiceField(choices=["live", "turn"], default="live")
     move_seconds = serializers.IntegerField(required=False)
+    vacation_allowed = serializers.BooleanField(
+        default=True, help_text="Turn-based: vacations pause the clocks (default on)."
+    )
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
     checkin_minutes = serializers.IntegerField(default=0)
     max_players = serializers.IntegerField(required=False, allow_null=True)

@@ -36,6 +36,13 @@ class TournamentForm(forms.Form):
         initial=5,
         help_text="Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336).",
     )
+    vacation_allowed = forms.BooleanField(
+        label="Vacations allowed",
+        required=False,
+        initial=True,
+        help_text="Turn-based: a player on vacation (or taking an automatic vacation day when a "
+        "clock runs out) has the clocks of this tournament's games paused.",
+    )
     starts_at = forms.DateTimeField(
         label="Start time (UTC)",
         required=False,

@@ -62,6 +62,11 @@ class Tournament(models.Model):
     ranked = models.BooleanField(default=False)
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.LIVE)
     move_seconds = models.PositiveIntegerField(default=300)
+    vacation_allowed = models.BooleanField(
+        default=True,
+        help_text="Turn-based: a player's vacation (or an automatic vacation day) pauses the "
+        "clocks of this tournament's matches.",
+    )
     options = models.JSONField(default=dict, blank=True)
     starts_at = models.DateTimeField(null=True, blank=True)
     checkin_minutes = models.PositiveIntegerField(

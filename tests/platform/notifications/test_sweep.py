@@ -167,3 +167,27 @@ def test_the_other_players_are_told_when_a_bot_moved_for_a_seat(
     ]
     assert sorted(m.to[0] for m in told) == sorted([alice.email, bob.email])
     assert OutgoingEmail.objects.filter(kind="move_timed_out", status="sent").count() == 2
+
+
+def test_a_pass_out_of_time_leaves_the_timeouts_to_the_outbox_workers_once(
+    alice, bob, django_capture_on_commit_callbacks, settings
+):
+    from outbox.models import Job
+    from outbox.services import outbox_drain
+
+    match = _turn_match(alice, bob, django_capture_on_commit_callbacks)
+    Preferences.objects.create(user=alice, auto_vacation=False)
+    Preferences.objects.create(user=bob, auto_vacation=False)
+    settings.SWEEP_TIMEOUTS_SECONDS = 0  # the pass only records the job
+    late = match.deadline + timedelta(seconds=1)
+    for _ in range(2):  # a second pass before a worker took it adds nothing
+        done = _sweep(django_capture_on_commit_callbacks, late)
+        assert done["timeouts"] == 0
+    assert Job.objects.filter(kind="play.match_time_out").count() == 1
+    match.refresh_from_db()
+    assert match.version == 0
+    with django_capture_on_commit_callbacks(execute=True):
+        assert outbox_drain(now=late) >= 1  # an outbox worker's turn
+    match.refresh_from_db()
+    assert match.version > 0 and not Job.objects.filter(kind="play.match_time_out").exists()
+    assert match.log.filter(timed_out=True).count() == 2  # both bids made for the seats
