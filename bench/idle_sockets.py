@@ -130,7 +130,8 @@ def main() -> None:
         f"socket once open, {figures['rss_per_socket_after_idle_kb']} KB after "
         f"{args.seconds:.0f} s idle; {figures['answered_after_idle']} answered after the idle "
         f"time, {figures['closed_by_server']} closed by the server; idle CPU "
-        f"{figures['idle_server_cpu_s']} s"
+        f"{figures['idle_server_cpu_s']} s; loadavg {' '.join(load_before)} -> "
+        f"{' '.join(figures['loadavg_after'])} (target: <= 100 KB per socket, all answered)"
     )
     print(json.dumps(figures))
 

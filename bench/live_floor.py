@@ -3,9 +3,10 @@ work per move as the site, and nothing else, so the site's CPU per move has a re
 on the same machine in the same run.
 
 Per move, like the site (issue 10, point 1):
-- one PostgreSQL transaction on the bench's own rows: lock the match row (SELECT ... FOR UPDATE),
-  update it (state of the site's size, version, updated_at), update the two seats whose turn
-  changes, insert one log row of the site's size and one outbox row;
+- one PostgreSQL transaction on the bench's own rows: read the match row, then ONE statement as
+  the site's (play/rows.py), prepared: update the match row if still at that version (the row
+  lock; state of the site's size, version, deadline), update the two seats whose turn changes,
+  insert one log row of the site's size and one outbox row;
 - one pub/sub message on Redis (the version), received by every server process;
 - each seat's socket of that match gets a JSON payload of the site's size (the site's own first
   payload of that seat, with the version and whose turn it is changed), encoded once per seat.
@@ -98,52 +99,65 @@ class Floor:
         return orjson.dumps({"type": "snapshot", **payload}).decode()
 
     async def move(self, match: int, seat: int, version: int, action: Any) -> int:
+        """The site's write of a move (play/rows.py): one statement that updates the match row
+        if it is still at the version read (the row lock), the two seats whose turn changes,
+        and inserts the log row and the outbox row; prepared, in its own transaction."""
+        seats = self.seats[match]
         connection = await self.pool.get()
         try:
             async with connection.transaction():
                 row = await (
                     await connection.execute(
-                        "SELECT version, state FROM play_match WHERE id = %s FOR UPDATE", [match]
+                        "SELECT version, state FROM play_match WHERE id = %s", [match], prepare=True
                     )
                 ).fetchone()
                 assert row is not None
                 new_version = row[0] + 1
                 state = orjson.dumps(row[1]).decode()  # the site writes the new state back
-                await connection.execute(
-                    "UPDATE play_match SET version = %s, state = %s::jsonb, updated_at = now(),"
-                    " deadline = now() + interval '1 hour' WHERE id = %s",
-                    [new_version, state, match],
-                )
-                await connection.execute(
-                    "UPDATE play_seat SET to_act = (index = %s),"
-                    " to_act_since = CASE WHEN index = %s THEN %s END"
-                    " WHERE match_id = %s AND index IN (%s, %s)",
-                    [
-                        new_version % self.seats[match],
-                        new_version % self.seats[match],
-                        new_version,
-                        match,
-                        seat,
-                        new_version % self.seats[match],
-                    ],
-                )
                 text = orjson.dumps(action).decode()
-                await connection.execute(
-                    "INSERT INTO play_actionrecord (match_id, seq, seat, action, public_action,"
-                    " text, to_act_before, timed_out, created_at)"
-                    " VALUES (%s, %s, %s, %s::jsonb, %s::jsonb, %s, %s::jsonb, false, now())",
-                    [match, new_version, seat, text, text, f"player {seat} did {text}"[:300], "[]"],
-                )
-                await connection.execute(
-                    "INSERT INTO outbox_job (kind, payload, key, due_at, attempts, last_error,"
-                    " created_at) VALUES ('floor', %s::jsonb, NULL, now(), 0, '', now())",
-                    [orjson.dumps({"match": match, "version": new_version}).decode()],
-                )
+                done = await (
+                    await connection.execute(
+                        FLOOR_WRITE,
+                        [
+                            new_version,
+                            state,
+                            match,
+                            row[0],
+                            new_version % seats,
+                            new_version % seats,
+                            new_version,
+                            seat,
+                            new_version % seats,
+                            new_version,
+                            seat,
+                            text,
+                            text,
+                            f"player {seat} did {text}"[:300],
+                            orjson.dumps({"match": match, "version": new_version}).decode(),
+                        ],
+                        prepare=True,
+                    )
+                ).fetchone()
+                assert done is not None
         finally:
             self.pool.put_nowait(connection)
         assert self.redis is not None
         await self.redis.publish(CHANNEL, f"{match}:{new_version}")
         return new_version
+
+
+FLOOR_WRITE = (
+    "WITH m AS (UPDATE play_match SET version = %s, state = %s::jsonb, updated_at = now(),"
+    " deadline = now() + interval '1 hour' WHERE id = %s AND version = %s RETURNING id),"
+    " s AS (UPDATE play_seat SET to_act = (index = %s::int),"
+    " to_act_since = CASE WHEN index = %s::int THEN %s::int END"
+    " WHERE match_id = (SELECT id FROM m) AND index IN (%s::int, %s::int)),"
+    " a AS (INSERT INTO play_actionrecord (match_id, seq, seat, action, public_action, text,"
+    " to_act_before, timed_out, revealed, created_at)"
+    " SELECT id, %s, %s, %s::jsonb, %s::jsonb, %s, '[]'::jsonb, false, true, now() FROM m)"
+    " INSERT INTO outbox_job (kind, payload, key, due_at, attempts, last_error, created_at)"
+    " SELECT 'floor', %s::jsonb, NULL, now(), 0, '', now() FROM m RETURNING id"
+)
 
 
 FLOOR = Floor()

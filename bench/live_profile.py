@@ -24,6 +24,7 @@ PARTS = (
     ("sync/async hops (asgiref)", "(asgiref/"),
 )
 ENGINE = "(games/"
+ROOT = Path(__file__).resolve().parent.parent  # this checkout: frames named from it
 TOP = 20
 
 
@@ -75,7 +76,7 @@ def _short(frame: str) -> str:
     """'fn (path/to/file.py:12)' -> 'fn (to/file.py)' without the line, to group by function."""
     name, _, where = frame.partition(" (")
     where = where.rstrip(")").rsplit(":", 1)[0]
-    for marker in ("site-packages/", "/work/main/", "lib/python3.11/"):
+    for marker in ("site-packages/", f"{ROOT}/", "lib/python3.11/"):
         if marker in where:
             where = where.split(marker, 1)[1]
     return f"{name} ({where})"

@@ -94,27 +94,44 @@ FLOOR_APP = "live_floor:app"
 
 
 def main() -> None:
+    """Every figure of issue 10 in one run: the site (at 1 process, and at --servers N if more),
+    then the floor on the same load, then one summary with the CPU ratio and the load average."""
     args = _parse_args()
     if args.profile:
         py_spy()  # fail before the set-up, not after it
-    apps = [FLOOR_APP if args.app == "floor" else args.app]
-    if args.versus_floor and apps[0] != FLOOR_APP:
-        apps.append(FLOOR_APP)
-    figures = [_bench(args, app) for app in apps]
-    if len(figures) == 2:
-        site, floor = figures
-        ratio = (
-            site["server_cpu_ms_per_move"] / floor["server_cpu_ms_per_move"]
-            if site["server_cpu_ms_per_move"] and floor["server_cpu_ms_per_move"]
-            else None
-        )
+    app = FLOOR_APP if args.app == "floor" else args.app
+    runs: list[tuple[str, str, int]] = []  # (name, app, servers)
+    if app == FLOOR_APP:
+        runs.append(("floor", app, 1))
+    else:
+        counts = sorted({1, args.servers}) if args.servers > 1 else [1]
+        runs += [(f"site x{n}" if len(counts) > 1 else "site", app, n) for n in counts]
+        if not args.no_floor:
+            runs.append(("floor", FLOOR_APP, 1))
+    figures = {
+        name: _bench(argparse.Namespace(**{**vars(args), "servers": n}), run_app)
+        for name, run_app, n in runs
+    }
+    _summary(figures)
+
+
+def _summary(figures: dict[str, dict]) -> None:
+    floor = figures.get("floor", {}).get("server_cpu_ms_per_move")
+    print()
+    print(
+        f"{'run':<10} {'procs':>5} {'moves/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+        f"{'CPU/move':>9} {'x floor':>8}  loadavg before -> after"
+    )
+    for name, f in figures.items():
+        cpu = f["server_cpu_ms_per_move"]
+        ratio = round(cpu / floor, 2) if cpu and floor else None
+        f["cpu_ratio_to_floor"] = ratio
         print(
-            f"CPU per move: site {site['server_cpu_ms_per_move']} ms, floor "
-            f"{floor['server_cpu_ms_per_move']} ms, ratio {ratio and round(ratio, 2)}; "
-            f"moves/s: site {site['moves_per_s']}, floor {floor['moves_per_s']}; "
-            f"p95: site {site['p95_ms']} ms, floor {floor['p95_ms']} ms"
+            f"{name:<10} {f['servers']:>5} {f['moves_per_s']:>8} {f['p50_ms']:>8} "
+            f"{f['p95_ms']:>8} {f['p99_ms']:>8} {str(cpu) + ' ms':>9} {str(ratio):>8}  "
+            f"{' '.join(f['loadavg_before'])} -> {' '.join(f['loadavg_after'])}"
         )
-        print(json.dumps({"site": site, "floor": floor, "cpu_ratio": ratio and round(ratio, 2)}))
+    print(json.dumps(figures))
 
 
 def _bench(args: argparse.Namespace, app: str) -> dict:
@@ -159,7 +176,10 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--versus-floor",
         action="store_true",
-        help="then run the same load against the floor and print the CPU ratio",
+        help="(the default now) then run the same load against the floor: the CPU ratio",
+    )
+    parser.add_argument(
+        "--no-floor", action="store_true", help="measure the site only (no floor, no ratio)"
     )
     parser.add_argument(
         "--ws",
@@ -174,7 +194,8 @@ def _parse_args() -> argparse.Namespace:
         type=int,
         default=1,
         help="ASGI server processes on their own ports; seat i of every table connects to "
-        "server i mod N, so the players of one table are on different processes",
+        "server i mod N, so the players of one table are on different processes. With N > 1 "
+        "the site is measured at 1 process, then at N, in the same run",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

@@ -13,13 +13,17 @@ from collections.abc import Sequence
 from celery import shared_task
 
 from notifications import emails, services
+from play import announce
 from play.models import ActionRecord, Match, Seat
 
 
 def turn_emails_schedule(*, seats: Sequence[Seat], version: int) -> None:
-    """Queue one task per seat that began to owe a move at `version` (called after commit)."""
+    """Queue one task per seat that began to owe a move at `version` (called after commit),
+    except for a seat with a socket open in this process: it sees its turn (a socket open in
+    another process is found by the task, through the presence rows)."""
     for seat in services.seats_newly_to_act(seats=seats, version=version):
-        turn_email_send.delay(seat.pk, version)
+        if not announce.seat_watching(seat.match_id, seat.index):
+            turn_email_send.delay(seat.pk, version)
 
 
 @shared_task(

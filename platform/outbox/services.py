@@ -76,6 +76,12 @@ def job_done(job: Job) -> None:
     Job.objects.filter(pk=job.pk).delete()
 
 
+def jobs_done(ids: list[int]) -> None:
+    """Several jobs done at once (the moves a socket's event loop announced): one DELETE."""
+    if ids:
+        Job.objects.filter(pk__in=ids).delete()
+
+
 def backoff(attempts: int) -> timedelta:
     return timedelta(seconds=min(BACKOFF_MAX_SECONDS, 2 ** min(attempts, 12)))
 

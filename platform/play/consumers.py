@@ -6,7 +6,8 @@ Client -> server: {"type": "hello", "version": n}  (on (re)connect: a fresh snap
                   other types: the handler an app above play registered (play/sockets.py)
 Server -> client: {"type": "snapshot", ...match payload...}  (only this seat's view)
                   {"type": "ack", "id": ..., "version": n} / {"type": "error", "id": ..., ...}
-The group message of a match carries only the new version; each socket renders its own view.
+The group message of a match carries only the new version: each process writes each of its
+sockets the frame of that socket's kind of viewer, rendered once (play/announce.py).
 A refused socket is accepted, then closed with 4401, 4403 or 4404: a browser sees a close code
 only after the handshake (a refused handshake is a bare HTTP 403), and match.js stops retrying
 on those codes.
@@ -19,10 +20,12 @@ import json
 import logging
 import re
 import time
+import uuid
 import weakref
 from collections.abc import Callable
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -33,7 +36,7 @@ from django.utils.translation.trans_real import (
     parse_accept_lang_header,
 )
 
-from play import snapshots, sockets
+from play import announce, snapshots, sockets
 from play.errors import PlayError
 from play.models import Presence
 from play.services import action_submit
@@ -59,8 +62,20 @@ MAX_DETAIL = 300  # an engine's sentence may quote the action: keep the answer s
 REFRESH_AFTER = 10.0  # seconds: a frame refreshes the presence row at most this often
 
 
+def _submit(**kwargs: Any) -> tuple[Any, list[announce.Pending]]:
+    """action_submit in the thread pool; the socket's event loop announces the change."""
+    with announce.deferred() as pending:
+        match = action_submit(**kwargs)
+    return match, pending
+
+
 class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    # No channel of its own: the process's one member of the match's group writes the frames
+    # to its sockets (play/announce.py); the socket's name identifies its presence row.
+    channel_layer_alias = "play.no-channel-per-socket"
+    channel_name = ""
     match_id = 0  # set once the socket may follow the match (ids start at 1)
+    joined = False
     seat: int | None = None
     sent_version = -1
     html = False
@@ -76,21 +91,28 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         finally:
             await self._leave()
 
+    async def dispatch(self, message: Any) -> None:
+        """As channels' own, without its per-message trip to the shared database thread to close
+        old connections: this socket's database work runs in pool threads (`in_pool`)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.html = b"html=1" in self.scope.get("query_string", b"")
+        self.channel_name = f"socket.{uuid.uuid4().hex}"
         await self.accept()
         refusal = await self._refusal(self.scope.get("user"))
         if refusal is not None:
             await self.close(code=refusal)
             return
-        await self.channel_layer.group_add(f"match.{self.match_id}", self.channel_name)
+        self.joined = True
         self.language = viewer_language(self.scope)
         # This socket's task (and the threads it hands work to) speaks the viewer's language:
         # refusals come back translated, as on a page.
         translation.activate(self.language)
-        snapshots.viewer_join(
-            self.match_id, self.channel_name, (self.seat, self.html, self.language)
-        )
+        await announce.socket_join(self, (self.seat, self.html, self.language))
         if self.seat is not None:
             await in_pool(self._present)(self.scope["user"], expire_others=True)
             self.refreshed_at = time.monotonic()
@@ -144,13 +166,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def _leave(self) -> None:
         if self.present:
             _beat_leave(self.channel_name)
-        if not self.match_id:
+        if not self.joined:
             return
-        snapshots.viewer_leave(self.match_id, self.channel_name)
-        try:
-            await self.channel_layer.group_discard(f"match.{self.match_id}", self.channel_name)
-        except Exception:  # Redis away: the subscription ends with the process anyway
-            log.exception("socket %s not removed from match %s", self.channel_name, self.match_id)
+        self.joined = False
+        await announce.socket_leave(self)
         if self.seat is not None:
             await in_pool(
                 lambda: Presence.objects.filter(channel_name=self.channel_name).delete()
@@ -201,7 +220,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def act(self, content: dict[str, Any]) -> None:
         try:
-            match = await in_pool(action_submit)(
+            match, pending = await in_pool(_submit)(
                 match_id=self.match_id,
                 user=self.scope["user"],
                 action=content.get("action"),
@@ -211,6 +230,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self._error(content, exc.code, exc.message)
             return
         await self.send_json({"type": "ack", "id": _echo_id(content), "version": match.version})
+        await announce.announce_pending(pending)
 
     async def _error(self, content: dict[str, Any] | None, code: str, detail: str) -> None:
         if len(detail) > MAX_DETAIL:
@@ -218,17 +238,6 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json(
             {"type": "error", "id": _echo_id(content), "error": code, "detail": detail}
         )
-
-    async def match_update(self, event: dict[str, Any]) -> None:
-        """A new version: this viewer's frame, rendered once for all sockets of this process."""
-        if event["version"] <= self.sent_version:
-            return
-        version, text = await snapshots.frame_for(
-            self.match_id, event["version"], (self.seat, self.html, self.language)
-        )
-        if version > self.sent_version:
-            self.sent_version = version
-            await self.send(text_data=text)
 
     async def play_relay(self, event: dict[str, Any]) -> None:
         """A group message of an app above play: its relay decides what this socket gets."""

@@ -120,17 +120,21 @@ def match_payload(
     seat: int | None,
     html: bool = False,
     language: str | None = None,
+    legal: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Everything a client needs to draw the match for `seat`: its view and its choices, the
-    game's words in `language` (reader_language)."""
+    game's words in `language` (reader_language); `legal`: legal_for's list for this seat in
+    that language, if in hand."""
     game = match.engine
     left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
     names = seat_names(seats)
     language = reader_language(language)
     # A bot plays a seat that left; a match ended by forfeits offers nothing though the engine
     # would play on.
-    offered = not left and not match.is_finished
-    legal = legal_for(game, match.state, seat, names, language) if offered else []
+    if left or match.is_finished:
+        legal = []
+    elif legal is None:
+        legal = legal_for(game, match.state, seat, names, language)
     payload: dict[str, Any] = {
         "language": language,
         "match": match.pk,
@@ -199,9 +203,12 @@ def legal_groups(legal: list[dict[str, Any]], language: str | None = None) -> li
     return [{"title": header(kind, language), "items": items} for kind, items in groups.items()]
 
 
-def log_for(match: Match, seat: int | None, after: int = 0) -> list[dict[str, Any]]:
-    """The log as `seat` may read it: its own actions in full, others' as public actions."""
-    names = seat_names(list(match.seats.select_related("user")))
+def log_for(
+    match: Match, seat: int | None, after: int = 0, seats: list[Seat] | None = None
+) -> list[dict[str, Any]]:
+    """The log as `seat` may read it: its own actions in full, others' as public actions
+    (`seats`: the match's seats with their users, if in hand)."""
+    names = seat_names(seats if seats is not None else list(match.seats.select_related("user")))
     records = ActionRecord.objects.filter(match=match, seq__gt=after).order_by("seq")
     return log_entries(records, names, seat)
 

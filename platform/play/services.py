@@ -10,6 +10,7 @@ done if that run fails or never happens (ARCHITECTURE.md, "A move, end to end").
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import secrets
@@ -30,7 +31,7 @@ from games.core.levels import DEFAULT_LEVEL, make_bot
 from games.core.playout import pick_bot
 from outbox.models import Job
 from outbox.services import job_done, job_record
-from play import errors, snapshots
+from play import announce, errors, rows, snapshots
 from play.models import ActionRecord, Match, Seat, TimeoutPolicy
 from play.signals import match_changed, match_finished
 
@@ -94,6 +95,12 @@ def action_submit(
     `timed_out`: the site chose it because the seat's clock ran out, and the log says so)."""
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise errors.malformed("'version' must be the non-negative integer you last saw.")
+    if rows.fast():
+        cached = snapshots.cached(match_id)
+        if cached is not None:
+            moved = _submit_cached(cached, action, version, user, seat_index, timed_out)
+            if moved is not None:
+                return moved
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         seats = list(match.seats.select_related("user"))
@@ -111,6 +118,45 @@ def action_submit(
         if version != match.version and not _concurrent_choice(match, seat.index, version):
             raise errors.stale_version(match.version)
         _apply(match, game, seats, seat.index, action, acting, timed_out)
+    return match
+
+
+class _Moved(Exception):
+    """The match row was no longer at the version this process had: nothing was written."""
+
+
+def _submit_cached(
+    cached: tuple[Match, list[Seat]],
+    action: Any,
+    version: int,
+    user: Any,
+    seat_index: int | None,
+    timed_out: bool,
+) -> Match | None:
+    """The move computed from this process's rows of the match at their version (the seats with
+    their users are loaded once, not per move) and written in one statement if the row is still
+    at that version (play/rows.py). None: the locked path decides, on fresh rows (the rows had
+    moved on, or the move is refused: the refusal is given from the database's rows)."""
+    known, known_seats = cached
+    if known.is_finished or version != known.version:
+        return None
+    game = known.engine
+    try:
+        seat = _find_seat(known_seats, user, seat_index)
+        parsed = _parse(game, action)
+    except errors.PlayError:
+        return None
+    acting = game.to_act(known.state)
+    if (seat.forfeited and seat_index is None) or seat.index not in acting:
+        return None
+    # Copies: the cached rows are shared with the threads rendering this version's frames.
+    match = copy.copy(known)
+    seats = [copy.copy(s) for s in known_seats]
+    try:
+        with transaction.atomic():
+            _apply(match, game, seats, seat.index, parsed, acting, timed_out, before=version)
+    except (_Moved, errors.PlayError):
+        return None
     return match
 
 
@@ -156,8 +202,11 @@ def _apply(
     acting: Sequence[int],
     timed_out: bool = False,
     batch: list[ActionRecord] | None = None,
+    before: int | None = None,
 ) -> None:
-    """`batch`: the log entries are gathered there, and the caller inserts them, saves the match
+    """Apply and write one decision. `before`: the version the rows in hand are at, to be
+    written in one statement only if the row still is (else _Moved); None: the row is locked.
+    `batch`: the log entries are gathered there, and the caller inserts them, saves the match
     row and records the announcement once for several decisions (_timed_out_turn)."""
     try:
         state = game.apply(match.state, seat, action)
@@ -167,21 +216,67 @@ def _apply(
         raise errors.PlayError("illegal_action", exc.reason, 422) from exc
     except GameError as exc:  # pragma: no cover - engines raise one of the two above
         raise errors.PlayError("illegal_action", exc.reason, 422) from exc
+    now = timezone.now()
     text = game.narrate(match.state, seat, action, state)
     public = game.public_action(match.state, seat, action)
     revealed = game.reveals(match.state, seat, action, state)  # a stop for undo (play/undo.py)
-    _record(match, seat, action, public, text, acting, timed_out, revealed, batch)
+    if batch is not None:
+        _record(match, seat, action, public, text, acting, timed_out, revealed, batch)
+        match.state = state
+        _sync_turns(match, game, seats, before=acting)
+        _finish_batch(match, seats, game.outcome(state), batch)
+        return
+    match.version += 1
+    record = ActionRecord(
+        match_id=match.pk,
+        seq=match.version,
+        seat=seat,
+        action=action,
+        public_action=public,
+        text=text[:300],
+        phrase=text.to_json() if isinstance(text, Phrase) else None,
+        to_act_before=list(acting),
+        timed_out=timed_out,
+        revealed=revealed,
+        created_at=now,
+    )
     match.state = state
-    _sync_turns(match, game, seats, before=acting)
+    known_updated, known_deadline = match.updated_at, match.deadline
+    match.updated_at = now
+    changed = _turns_compute(match, game, seats, before=acting)
+    if before is None:
+        rows.move_write_orm(match=match, record=record, seats=changed, fields=MOVING_FIELDS)
+        job = _job_record(match)
+    else:
+        payload = {"match": match.pk, "version": match.version}
+        job_id = rows.move_write(
+            match=match,
+            before=before,
+            before_updated=known_updated,
+            clock_changed=match.deadline != known_deadline,
+            record=record,
+            seats=changed,
+            job_kind=MATCH_CHANGED_JOB,
+            job_payload=payload,
+            now=now,
+        )
+        if job_id is None:
+            raise _Moved
+        job = rows.job_of(job_id, MATCH_CHANGED_JOB, payload, now)
     outcome = game.outcome(state)
+    if outcome is not None:
+        _finish(match, seats, outcome)
+    _after_commit_schedule(match, seats, job, record)
+
+
+def _finish_batch(
+    match: Match, seats: list[Seat], outcome: Outcome | None, batch: list[ActionRecord]
+) -> None:
     if outcome is not None:
         if batch:  # the result's listeners see the whole log
             ActionRecord.objects.bulk_create(batch)
             batch.clear()
         _finish(match, seats, outcome)
-    if batch is None:
-        match.save(update_fields=MOVING_FIELDS)
-        _after_commit_record(match, seats)
 
 
 def _record(
@@ -215,8 +310,17 @@ def _record(
 
 
 def _sync_turns(match: Match, game: Game, seats: list[Seat], before: Sequence[int]) -> None:
-    """Mirror the engine's to_act on the seats; a seat that begins to owe a move restarts the
-    clock (one seat finishing a simultaneous choice does not)."""
+    """Mirror the engine's to_act on the seats and write the seats that changed."""
+    for seat in _turns_compute(match, game, seats, before):
+        Seat.objects.filter(pk=seat.pk).update(to_act=seat.to_act, to_act_since=seat.to_act_since)
+
+
+def _turns_compute(
+    match: Match, game: Game, seats: list[Seat], before: Sequence[int]
+) -> list[Seat]:
+    """Mirror the engine's to_act on the seats in hand (returned: those that changed); a seat
+    that begins to owe a move restarts the clock (one seat finishing a simultaneous choice
+    does not)."""
     acting = set(game.to_act(match.state)) if game.outcome(match.state) is None else set()
     changed = []
     for seat in seats:
@@ -225,12 +329,11 @@ def _sync_turns(match: Match, game: Game, seats: list[Seat], before: Sequence[in
             seat.to_act = owes
             seat.to_act_since = match.version if owes else None
             changed.append(seat)
-    for seat in changed:  # usually two seats: two plain UPDATEs cost less than bulk_update's CASE
-        Seat.objects.filter(pk=seat.pk).update(to_act=seat.to_act, to_act_since=seat.to_act_since)
     if not acting:
         match.deadline = None
     elif acting - set(before):  # someone new owes a move: a fresh clock
         match.deadline = timezone.now() + timedelta(seconds=match.move_seconds)
+    return changed
 
 
 def _finish(match: Match, seats: list[Seat], outcome: Outcome) -> None:
@@ -524,26 +627,45 @@ MATCH_CHANGED_JOB = "play.match_changed"
 def _after_commit_record(match: Match, seats: list[Seat]) -> None:
     """In the transaction of the change: the outbox job that announces it, then its run here
     once the transaction has committed."""
-    job = job_record(
+    _after_commit_schedule(match, seats, _job_record(match), None)
+
+
+def _job_record(match: Match) -> Any:
+    return job_record(
         MATCH_CHANGED_JOB, {"match": match.pk, "version": match.version}, run_now=False
     )
-    transaction.on_commit(lambda: _after_commit(match, seats, job), robust=True)
 
 
-def _after_commit(match: Match, seats: list[Seat], job: Any) -> None:
+def _after_commit_schedule(
+    match: Match, seats: list[Seat], job: Any, record: ActionRecord | None
+) -> None:
+    transaction.on_commit(lambda: _after_commit(match, seats, job, record), robust=True)
+
+
+def _after_commit(
+    match: Match, seats: list[Seat], job: Any, record: ActionRecord | None = None
+) -> None:
     """Tell the sockets and the listening apps (turn e-mails, the bots: play/receivers.py).
 
     `match` and `seats` are the committed rows as this transaction left them: they warm this
-    process's snapshot cache and say who owes a move without asking the database again.
+    process's snapshot cache and say who owes a move without asking the database again
+    (`record`: the log entry of a move, added to the cached end of the log).
     The move is committed whatever happens here: a failure (Redis or the broker down) is
     logged, never raised to the player, whose retry would only meet a stale version, and the
     outbox job stays for the worker, which announces the match again until it succeeds.
+    A move made by a socket of this process is announced by that socket's event loop
+    (play/announce.py: the frames are written to this process's sockets from there).
     """
-    snapshots.store(match, seats)
+    snapshots.store(match, seats, record)
     try:
         snapshots.prerender(match, seats)
     except Exception:  # the sockets render it themselves then
         log.exception("match %s: frames of version %s not rendered", match.pk, match.version)
+    if announce.deferring():
+        failures = match_tell_apps(match, seats)
+        rows = snapshots.rows_of(match, seats, record)
+        announce.defer(match.pk, match.version, job, done=not failures, rows=rows)
+        return
     if not match_announce(match, seats):
         job_done(job)
 
@@ -556,18 +678,23 @@ def match_announce(match: Match, seats: list[Seat]) -> list[BaseException]:
     except Exception as exc:
         log.exception("match %s: broadcast of version %s failed", match.pk, match.version)
         failures.append(exc)
+    return failures + match_tell_apps(match, seats)
+
+
+def match_tell_apps(match: Match, seats: list[Seat]) -> list[BaseException]:
+    """Send `match_changed`; returns the listeners' failures."""
     # send_robust logs a failing listener (django.dispatch) and lets the others run.
-    for _receiver, result in match_changed.send_robust(sender=Match, match=match, seats=seats):
-        if isinstance(result, BaseException):
-            failures.append(result)
-    return failures
+    return [
+        result
+        for _receiver, result in match_changed.send_robust(sender=Match, match=match, seats=seats)
+        if isinstance(result, BaseException)
+    ]
 
 
 def match_broadcast(*, match_id: int, version: int) -> None:
-    """Only the version travels in the shared group message: each socket renders its own view."""
+    """Only the version travels in the shared group message: each process renders each kind of
+    viewer's frame once and writes it to its sockets (play/announce.py)."""
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(
-        f"match.{match_id}", {"type": "match.update", "version": version}
-    )
+    async_to_sync(layer.group_send)(f"match.{match_id}", announce.update_message(version))

@@ -8,14 +8,13 @@ rendered once per version and process (`frame_for`).
 
 from __future__ import annotations
 
-import asyncio
+import copy
 import threading
-import weakref
 from collections import OrderedDict
+from datetime import datetime
 from typing import Any
 
 import orjson
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import translation
 
@@ -31,15 +30,93 @@ _CACHE_SIZE = 2000
 _LOCK = threading.Lock()  # sockets read it from a pool of threads
 
 
-def store(match: Match, seats: list[Seat]) -> None:
-    """Keep a committed version (newer versions only: threads may finish out of order)."""
+# The log's last entries per match, at a version: a move made here appends its own entry, so the
+# frames of its version need no query for the log (any other change reloads them).
+_TAILS: dict[int, tuple[int, list[ActionRecord]]] = {}
+
+
+def store(match: Match, seats: list[Seat], record: ActionRecord | None = None) -> None:
+    """Keep a committed version (newer versions only: threads may finish out of order);
+    `record`: the log entry that made it, when it is a move."""
     with _LOCK:
         cached = _CACHE.get(match.pk)
         if cached is None or cached[0].version <= match.version:
             _CACHE[match.pk] = (match, seats)
             _CACHE.move_to_end(match.pk)
+            tail = _TAILS.get(match.pk)
+            if record is not None and tail is not None and tail[0] == record.seq - 1:
+                _TAILS[match.pk] = (record.seq, [*tail[1], record][-LOG_TAIL:])
+            else:
+                _TAILS.pop(match.pk, None)
         if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+            evicted, _ = _CACHE.popitem(last=False)
+            _TAILS.pop(evicted, None)
+
+
+def rows_of(match: Match, seats: list[Seat], record: ActionRecord | None) -> dict[str, Any] | None:
+    """What a move changed in the rows, for the group message: another process that holds the
+    version before takes the new one from it instead of reading the database (server-side only:
+    the message goes to the processes, never to a client)."""
+    if record is None:
+        return None
+    return {
+        "state": match.state,
+        "status": match.status,
+        "outcome": match.outcome,
+        "deadline": _iso(match.deadline),
+        "updated_at": _iso(match.updated_at),
+        "finished_at": _iso(match.finished_at),
+        "seats": [[s.to_act, s.to_act_since, s.forfeited, s.place, s.score] for s in seats],
+        "record": {
+            "seq": record.seq,
+            "seat": record.seat,
+            "action": record.action,
+            "public_action": record.public_action,
+            "text": record.text,
+            "phrase": record.phrase,
+            "to_act_before": record.to_act_before,
+            "timed_out": record.timed_out,
+            "revealed": record.revealed,
+            "created_at": _iso(record.created_at),
+        },
+    }
+
+
+def store_rows(match_id: int, version: int, rows: dict[str, Any]) -> bool:
+    """Another process's move (`rows_of`) on the rows held here at the version before."""
+    held = cached(match_id)
+    if held is None or held[0].version != version - 1 or len(held[1]) != len(rows["seats"]):
+        return False
+    match = copy.copy(held[0])
+    match.version = version
+    match.state, match.status, match.outcome = rows["state"], rows["status"], rows["outcome"]
+    match.deadline = _when(rows["deadline"])
+    match.updated_at = datetime.fromisoformat(rows["updated_at"])  # a moved row always has one
+    match.finished_at = _when(rows["finished_at"])
+    seats = []
+    for seat, (to_act, since, forfeited, place, score) in zip(held[1], rows["seats"], strict=True):
+        seat = copy.copy(seat)
+        seat.to_act, seat.to_act_since, seat.forfeited = to_act, since, forfeited
+        seat.place, seat.score = place, score
+        seats.append(seat)
+    entry = dict(rows["record"])
+    entry["created_at"] = _when(entry["created_at"])
+    store(match, seats, ActionRecord(match_id=match_id, **entry))
+    return True
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _when(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text is not None else None
+
+
+def cached(match_id: int) -> tuple[Match, list[Seat]] | None:
+    """This process's newest rows of the match, if it has them (their version may be behind)."""
+    with _LOCK:
+        return _CACHE.get(match_id)
 
 
 def load(match_id: int, at_least: int, fresh: bool = False) -> tuple[Match, list[Seat]]:
@@ -92,67 +169,77 @@ def socket_payload(
 
 
 def _log_tail(match: Match) -> list[ActionRecord]:
-    return list(
+    with _LOCK:
+        tail = _TAILS.get(match.pk)
+    if tail is not None and tail[0] == match.version:
+        return tail[1]
+    records = list(
         ActionRecord.objects.filter(match_id=match.pk, seq__gt=match.version - LOG_TAIL).order_by(
             "seq"
         )
     )
+    with _LOCK:
+        current = _CACHE.get(match.pk)
+        if current is not None and current[0].version == match.version:
+            _TAILS[match.pk] = (match.version, records)
+    return records
 
 
 # --- One render per move and process -------------------------------------------------------
 # When a version is broadcast, every socket of the match in this process needs its frame: the
 # sockets of one seat (and all spectators, and the page sockets that also want the board's HTML)
-# need the same one. The first socket to hear of the version starts ONE render in the thread
-# pool for every kind of viewer connected here; the others await it, and each sends its ready
-# frame. A kind is (seat or None, html, language).
+# need the same one. Frames are rendered once per kind of viewer connected here, by the thread
+# that committed the move (`prerender`) or, for a move made elsewhere, once in the thread pool
+# (`frames_render`, called by play/announce.py). A kind is (seat or None, html, language code).
 
-Kind = tuple[int | None, bool, str]  # (seat, with the board's HTML, language)
+Kind = tuple[int | None, bool, str]
 
-_viewers: dict[int, dict[str, Kind]] = {}  # match -> {channel name: kind}, sockets of this process
-_renders: weakref.WeakKeyDictionary[
-    asyncio.AbstractEventLoop, dict[int, tuple[int, asyncio.Future[dict[Kind, tuple[int, str]]]]]
-] = weakref.WeakKeyDictionary()
+_viewers: dict[int, dict[int, Kind]] = {}  # match -> {socket id: kind}, sockets of this process
 
 
-def viewer_join(match_id: int, channel: str, kind: Kind) -> None:
-    _viewers.setdefault(match_id, {})[channel] = kind
+def viewer_join(match_id: int, socket: int, kind: Kind) -> None:
+    with _LOCK:
+        _viewers.setdefault(match_id, {})[socket] = kind
 
 
-def viewer_leave(match_id: int, channel: str) -> None:
-    viewers = _viewers.get(match_id)
-    if viewers is None:
-        return
-    viewers.pop(channel, None)
-    if not viewers:
-        del _viewers[match_id]
-        for renders in list(_renders.values()):
-            renders.pop(match_id, None)
-        with _LOCK:
+def viewer_leave(match_id: int, socket: int) -> None:
+    with _LOCK:
+        viewers = _viewers.get(match_id)
+        if viewers is None:
+            return
+        viewers.pop(socket, None)
+        if not viewers:
+            del _viewers[match_id]
             _ready.pop(match_id, None)
 
 
+def _kinds(match_id: int) -> set[Kind]:
+    with _LOCK:
+        return set(_viewers.get(match_id, {}).values())
+
+
 # Frames rendered by the thread that committed the move, for the viewers of this process: when
-# the broadcast comes back, the sockets find them ready (no second trip to the thread pool).
+# the broadcast comes, the sockets find them ready (no second trip to the thread pool).
 _ready: dict[int, tuple[int, dict[Kind, tuple[int, str]]]] = {}
 
 
 def prerender(match: Match, seats: list[Seat]) -> None:
     """After a commit, in the committing thread: this process's viewers' frames of the match."""
-    kinds = set(_viewers.get(match.pk, {}).values())
+    kinds = _kinds(match.pk)
     if not kinds:
         return
-    tail = _log_tail(match)
-    frames = {}
-    for seat, html, language in kinds:
-        payload = socket_payload(match, seats, seat, html, tail, language)
-        frames[(seat, html, language)] = (
-            payload["version"],
-            frame_encode({"type": "snapshot", **payload}),
-        )
+    frames = _frames(match, seats, kinds)
     with _LOCK:
         ready = _ready.get(match.pk)
         if ready is None or ready[0] < match.version:
             _ready[match.pk] = (match.version, frames)
+
+
+def frames_ready(match_id: int, version: int) -> dict[Kind, tuple[int, str]] | None:
+    """The frames already rendered for `version` or a newer one, if any."""
+    with _LOCK:
+        ready = _ready.get(match_id)
+    return ready[1] if ready is not None and ready[0] >= version else None
 
 
 def frame_encode(message: Any) -> str:
@@ -164,35 +251,22 @@ def frame_encode(message: Any) -> str:
 def frames_render(match_id: int, version: int, kinds: set[Kind]) -> dict[Kind, tuple[int, str]]:
     """(version, ready JSON text) of a snapshot message for each kind of viewer."""
     match, seats = load(match_id, version)
-    tail = _log_tail(match)
-    frames = {}
-    for seat, html, language in kinds:
-        payload = socket_payload(match, seats, seat, html, tail, language)
-        frames[(seat, html, language)] = (
-            payload["version"],
-            frame_encode({"type": "snapshot", **payload}),
-        )
+    frames = _frames(match, seats, kinds)
+    with _LOCK:
+        ready = _ready.get(match_id)
+        if match_id in _viewers and (ready is None or ready[0] < match.version):
+            _ready[match_id] = (match.version, frames)
     return frames
 
 
-async def frame_for(match_id: int, version: int, kind: Kind) -> tuple[int, str]:
-    """This viewer's frame of `version` (or newer), rendered once for all viewers alike."""
-    with _LOCK:
-        ready = _ready.get(match_id)
-    if ready is not None and ready[0] >= version and kind in ready[1]:
-        return ready[1][kind]
-    renders = _renders.setdefault(asyncio.get_running_loop(), {})
-    current = renders.get(match_id)
-    if current is None or current[0] < version or current[1].done() and current[1].exception():
-        kinds = set(_viewers.get(match_id, {}).values()) | {kind}
-        future = asyncio.ensure_future(
-            database_sync_to_async(frames_render, thread_sensitive=False)(match_id, version, kinds)
+def _frames(match: Match, seats: list[Seat], kinds: set[Kind]) -> dict[Kind, tuple[int, str]]:
+    tail = _log_tail(match)
+    frames = {}
+    # One frame per kind of viewer: (seat, html, language), each in its viewer's language.
+    for seat, html, language in kinds:
+        payload = socket_payload(match, seats, seat, html, tail, language)
+        frames[(seat, html, language)] = (
+            match.version,
+            frame_encode({"type": "snapshot", **payload}),
         )
-        current = renders[match_id] = (version, future)
-    frames = await current[1]
-    if kind not in frames:  # this socket arrived while the render was under way
-        extra = await database_sync_to_async(frames_render, thread_sensitive=False)(
-            match_id, version, {kind}
-        )
-        frames[kind] = extra[kind]
-    return frames[kind]
+    return frames

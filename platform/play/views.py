@@ -19,9 +19,10 @@ from play.models import Match
 from play.templatetags.rules import has_rules
 
 
-def _visible(request: HttpRequest, match: Match) -> int | None:
-    """The viewer's seat; 404 for a private table's match seen by an outsider."""
-    access = selectors.match_access(match, request.user)
+def _visible(request: HttpRequest, match: Match, seats: list[Any] | None = None) -> int | None:
+    """The viewer's seat; 404 for a private table's match seen by an outsider (`seats`: the
+    match's seats, if in hand)."""
+    access = selectors.match_access(match, request.user, seats)
     if not access.allowed:
         raise Http404(_("No such match."))
     return access.seat
@@ -29,10 +30,11 @@ def _visible(request: HttpRequest, match: Match) -> int | None:
 
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
-    seat = _visible(request, match)
     seats = list(match.seats.select_related("user"))
-    payload = selectors.match_payload(match, seats, seat, html=True)
-    log = selectors.log_for(match, seat)
+    seat = _visible(request, match, seats)
+    legal = selectors.legal_for(match.engine, match.state, seat, selectors.seat_names(seats))
+    payload = selectors.match_payload(match, seats, seat, html=True, legal=legal)
+    log = selectors.log_for(match, seat, seats=seats)
     payload["log"] = log[-snapshots.LOG_TAIL :]  # as a socket snapshot carries it
     context = {
         "match": match,
@@ -40,11 +42,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "seat": seat,
         "log": log,
         # The payload's list is empty for a seat that left the match: no buttons then either.
-        "legal": (
-            selectors.legal_for(match.engine, match.state, seat, selectors.seat_names(seats))
-            if payload["legal"]
-            else []
-        ),
+        "legal": legal if payload["legal"] else [],
         "board_css": f"games/{match.game}/board.css",
         "board_js": board_script(match.game),
         "can_undo": seat is not None and undo.can_undo(match, seats[seat]),

@@ -1,0 +1,280 @@
+"""A new version told to every socket of the match: one fan-out per move and process (issue 10).
+
+Each process keeps, per match with sockets open here, ONE member of the match's group
+(`match.<id>`) on the channel layer: a `LocalMatch` with its own channel and the list of this
+process's sockets of that match. A move's group message (only the version) reaches each process
+once; there the frames of that version are taken ready (rendered by the thread that committed
+the move, play/snapshots.py `prerender`) or rendered once per kind of viewer in the thread pool,
+and written to the local sockets straight from the event loop: no channel message, consumer
+dispatch or thread-pool hop per socket. Other group messages (chat's relays, play/sockets.py)
+are handed to each local socket's `play_relay`.
+
+The socket that made a move announces it itself: `action_submit` runs in the thread pool under
+`deferred()`, the after-commit work there renders the frames and tells the listening apps, and
+leaves the broadcast to the socket's event loop (`announce_pending`), which writes the frames to
+this process's sockets at once and sends the one group message for the other processes. The
+outbox rows of announced moves are then deleted in batches (one DELETE every JOBS_FLUSH_S).
+
+A frame is keyed by its kind of viewer: (seat or None, with the board's HTML, language code).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from outbox.services import jobs_done
+from play import snapshots, sockets
+
+log = logging.getLogger(__name__)
+
+# The group message of a new version: {"type": UPDATE, "version": n}, and for a move made on a
+# socket the rows it changed ("rows": play/snapshots.py rows_of), so that the other processes
+# need not read them back from the database.
+UPDATE = "match.update"
+JOBS_FLUSH_S = 0.05  # announced moves' outbox rows are deleted together this often
+
+
+def update_message(version: int, rows: dict[str, Any] | None = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": UPDATE, "version": version}
+    if rows is not None:
+        message["rows"] = rows
+    return message
+
+
+def in_pool(function: Any) -> Any:
+    return database_sync_to_async(function, thread_sensitive=False)
+
+
+# --- The socket that made the move announces it from its event loop ------------------------
+
+
+@dataclass
+class Pending:
+    match_id: int
+    version: int
+    job: Any  # the outbox row; deleted once announced, if the listening apps succeeded too
+    done: bool
+    rows: dict[str, Any] | None = None  # what the move changed, for the other processes
+
+
+_deferral = threading.local()
+
+
+@contextmanager
+def deferred() -> Iterator[list[Pending]]:
+    """In the thread that runs a socket's move: the changes committed meanwhile are left in the
+    list for the socket's event loop to announce (`announce_pending`)."""
+    pending: list[Pending] = []
+    _deferral.pending = pending
+    try:
+        yield pending
+    finally:
+        _deferral.pending = None
+
+
+def deferring() -> bool:
+    return getattr(_deferral, "pending", None) is not None
+
+
+def defer(
+    match_id: int, version: int, job: Any, done: bool, rows: dict[str, Any] | None = None
+) -> None:
+    _deferral.pending.append(Pending(match_id, version, job, done, rows))
+
+
+async def announce_pending(pending: list[Pending]) -> None:
+    """Write the new versions' frames to this process's sockets, then send the group message
+    for the other processes; a failed send leaves the outbox row to the worker."""
+    layer = get_channel_layer()
+    for item in pending:
+        local = _locals().get(item.match_id)
+        if local is not None:
+            await local.update(item.version)
+        if layer is not None:
+            try:
+                message = update_message(item.version, item.rows)
+                await layer.group_send(f"match.{item.match_id}", message)
+            except Exception:
+                log.exception(
+                    "match %s: broadcast of version %s failed", item.match_id, item.version
+                )
+                continue
+        if item.done:
+            _job_done_soon(item.job)
+
+
+_jobs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[int]] = weakref.WeakKeyDictionary()
+
+
+def _job_done_soon(job: Any) -> None:
+    loop = asyncio.get_running_loop()
+    waiting = _jobs.setdefault(loop, [])
+    waiting.append(job.pk)
+    if len(waiting) == 1:
+        loop.call_later(JOBS_FLUSH_S, lambda: loop.create_task(_jobs_flush(waiting)))
+
+
+async def _jobs_flush(waiting: list[int]) -> None:
+    ids = list(waiting)
+    waiting.clear()
+    try:
+        await in_pool(jobs_done)(ids)
+    except Exception:  # the outbox worker announces them again: harmless, versions are checked
+        log.exception("%s announced outbox jobs not deleted", len(ids))
+
+
+# --- This process's sockets, per match ----------------------------------------------------
+
+Kind = tuple[int | None, bool, str]
+
+
+class LocalMatch:
+    """This process's sockets of one match and its one member of the match's group."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        self.sockets: dict[Any, Kind] = {}  # consumer -> kind, in joining order
+        self.channel = ""
+        self.delivered = -1  # the newest version written to the sockets here
+        self.started: asyncio.Future[None] | None = None
+        self.listener: asyncio.Task[None] | None = None
+
+    def kinds(self) -> set[Kind]:
+        return set(self.sockets.values())
+
+    async def start(self) -> None:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        self.channel = await layer.new_channel("match-local.")
+        await layer.group_add(f"match.{self.match_id}", self.channel)
+        self.listener = asyncio.get_running_loop().create_task(self._listen(layer))
+
+    async def stop(self) -> None:
+        if self.started is not None:
+            try:
+                await self.started
+            except Exception:  # it never joined the group: nothing to leave
+                return
+        if self.listener is not None:
+            self.listener.cancel()
+        layer = get_channel_layer()
+        if layer is None or not self.channel:
+            return
+        try:
+            await layer.group_discard(f"match.{self.match_id}", self.channel)
+        except Exception:  # Redis away: the subscription ends with the process anyway
+            log.exception("match %s: this process's member not removed", self.match_id)
+
+    async def _listen(self, layer: Any) -> None:
+        while True:
+            try:
+                message = await layer.receive(self.channel)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # Redis away for a moment: sockets catch up with "hello"
+                log.exception("match %s: group messages not received", self.match_id)
+                await asyncio.sleep(1)
+                continue
+            try:
+                await self._dispatch(message)
+            except Exception:
+                log.exception("match %s: group message not handled", self.match_id)
+
+    async def _dispatch(self, message: dict[str, Any]) -> None:
+        if message.get("type") == UPDATE:
+            version = int(message["version"])
+            rows = message.get("rows")
+            if rows is not None and version > self.delivered:
+                snapshots.store_rows(self.match_id, version, rows)  # else read back: older rows
+            await self.update(version)
+        elif message.get("type") == sockets.RELAY:
+            consumers = list(self.sockets)
+            await asyncio.gather(*(c.play_relay(message) for c in consumers))
+
+    async def update(self, version: int) -> None:
+        """Write the frames of `version` (or newer) to the sockets that have not had it."""
+        if version <= self.delivered or not self.sockets:
+            return
+        kinds = self.kinds()
+        frames = snapshots.frames_ready(self.match_id, version)
+        if frames is None or not kinds <= frames.keys():
+            frames = {
+                **(frames or {}),
+                **await in_pool(snapshots.frames_render)(self.match_id, version, kinds),
+            }
+        await self.write(frames)
+
+    async def write(self, frames: dict[Kind, tuple[int, str]]) -> None:
+        newest = self.delivered
+        for consumer, kind in list(self.sockets.items()):
+            found = frames.get(kind)
+            if found is None or found[0] <= consumer.sent_version:
+                continue
+            consumer.sent_version = found[0]
+            newest = max(newest, found[0])
+            try:
+                await consumer.base_send({"type": "websocket.send", "text": found[1]})
+            except Exception:  # a socket closing meanwhile: its own task cleans up
+                log.debug("socket of match %s closed before its frame", self.match_id)
+        self.delivered = newest
+
+
+_registry: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, LocalMatch]] = (
+    weakref.WeakKeyDictionary()
+)
+# (match, seat) -> open sockets of that seat in this process: read by the turn e-mails'
+# listener (in a thread), which skips a seat watching here.
+_seats_open: dict[tuple[int, int], int] = {}
+
+
+def _locals() -> dict[int, LocalMatch]:
+    return _registry.setdefault(asyncio.get_running_loop(), {})
+
+
+async def socket_join(consumer: Any, kind: Kind) -> None:
+    """From now on, the socket gets every new version of its match written to it."""
+    matches = _locals()
+    local = matches.get(consumer.match_id)
+    if local is None:
+        local = matches[consumer.match_id] = LocalMatch(consumer.match_id)
+        local.started = asyncio.ensure_future(local.start())
+    local.sockets[consumer] = kind
+    snapshots.viewer_join(consumer.match_id, id(consumer), kind)
+    if kind[0] is not None:
+        key = (consumer.match_id, kind[0])
+        _seats_open[key] = _seats_open.get(key, 0) + 1
+    assert local.started is not None
+    await asyncio.shield(local.started)
+
+
+async def socket_leave(consumer: Any) -> None:
+    matches = _locals()
+    local = matches.get(consumer.match_id)
+    if local is None or consumer not in local.sockets:
+        return
+    kind = local.sockets.pop(consumer)
+    snapshots.viewer_leave(consumer.match_id, id(consumer))
+    if kind[0] is not None:
+        key = (consumer.match_id, kind[0])
+        _seats_open[key] -= 1
+        if not _seats_open[key]:
+            del _seats_open[key]
+    if not local.sockets:
+        del matches[consumer.match_id]
+        await local.stop()
+
+
+def seat_watching(match_id: int, seat: int) -> bool:
+    """Whether a socket of this seat is open in this process (no e-mail needed for its turn)."""
+    return _seats_open.get((match_id, seat), 0) > 0

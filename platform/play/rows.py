@@ -1,0 +1,138 @@
+"""The rows of a move, written in as few statements as the data allows (issue 10).
+
+A move changes one match row (its version, snapshot, clock and, at the end, its result), the
+seats whose turn began or ended, and appends one log entry and one outbox job. On PostgreSQL
+`move_write` does all of that in ONE statement: a WITH whose first part updates the match row
+only if it is still at the version the move was computed from (the UPDATE takes the row lock;
+a concurrent move on the same match waits for it, then finds the version changed), and whose
+other parts insert and update only when that first part found the row. Only the columns a move
+changes are written, straight from the values in hand (no model objects are saved). The
+statement is prepared by the server once per connection and shape (psycopg's `prepare=True`).
+
+`None` back means the row had moved on (another process's move, seen by nobody here yet): the
+caller rolls back and takes the locked path (play/services.py). On SQLite (`make run`) the same
+rows are written with the ORM, under the write lock SQLite's IMMEDIATE transactions take.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+import orjson
+import psycopg
+from django.conf import settings
+from django.db import connection
+
+from outbox.models import Job
+from play.models import ActionRecord, Match, Seat
+
+
+def _json(value: Any) -> str | None:
+    if value is None:
+        return None
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def fast() -> bool:
+    """Whether the one-statement write is available (PostgreSQL)."""
+    return connection.vendor == "postgresql"
+
+
+def move_write(
+    *,
+    match: Match,
+    before: int,
+    before_updated: datetime,
+    clock_changed: bool,
+    record: ActionRecord,
+    seats: Sequence[Seat],
+    job_kind: str,
+    job_payload: dict[str, Any],
+    now: datetime,
+) -> int | None:
+    """Write a move computed from version `before`: the match's moving columns, `seats`'
+    to_act and to_act_since, the log `record` and the outbox job. Returns the job's id, or
+    None when the match is no longer at `before` (nothing written)."""
+    due = now + timedelta(seconds=settings.OUTBOX_GRACE_SECONDS)
+    params: list[Any] = [
+        match.version,
+        _json(match.state),
+        match.status,
+        _json(match.outcome),
+        clock_changed,
+        match.deadline,
+        now,
+        match.finished_at,
+        match.pk,
+        before,
+        before_updated,
+    ]
+    seat_part = ""
+    if seats:
+        rows = ", ".join("(%s::int, %s::bool, %s::int)" for _ in seats)
+        seat_part = (
+            "s AS (UPDATE play_seat SET to_act = v.to_act, to_act_since = v.since"
+            f" FROM (VALUES {rows}) AS v(idx, to_act, since)"
+            " WHERE play_seat.match_id = (SELECT id FROM m) AND play_seat.index = v.idx), "
+        )
+        for seat in seats:
+            params += [seat.index, seat.to_act, seat.to_act_since]
+    params += [
+        record.seq,
+        record.seat,
+        _json(record.action),
+        _json(record.public_action),
+        record.text,
+        _json(record.phrase),
+        _json(record.to_act_before),
+        record.timed_out,
+        record.revealed,
+        now,
+        job_kind,
+        _json(job_payload),
+        due,
+        now,
+    ]
+    sql = (
+        "WITH m AS (UPDATE play_match SET version = %s, state = %s::jsonb, status = %s,"
+        " outcome = %s::jsonb, deadline = CASE WHEN %s THEN %s ELSE deadline END,"
+        " updated_at = %s, finished_at = %s"
+        " WHERE id = %s AND version = %s AND updated_at = %s RETURNING id), "
+        + seat_part
+        + "a AS (INSERT INTO play_actionrecord (match_id, seq, seat, action, public_action, text,"
+        " phrase, to_act_before, timed_out, revealed, created_at)"
+        " SELECT id, %s, %s, %s::jsonb, %s::jsonb, %s, %s::jsonb, %s::jsonb, %s, %s, %s FROM m) "
+        "INSERT INTO outbox_job (kind, payload, key, due_at, attempts, last_error, created_at)"
+        " SELECT %s, %s::jsonb, NULL, %s, 0, '', %s FROM m RETURNING id"
+    )
+    connection.ensure_connection()
+    raw = connection.connection
+    assert raw is not None
+    # A server-side binding cursor (Django's own cursors bind on the client): the statement is
+    # parsed and planned once per connection, then only executed.
+    with psycopg.Cursor(raw) as cursor:
+        cursor.execute(sql, params, prepare=True)
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
+def move_write_orm(
+    *,
+    match: Match,
+    record: ActionRecord,
+    seats: Sequence[Seat],
+    fields: list[str],
+) -> None:
+    """The same rows through the ORM (SQLite, and the locked path): the match row is already
+    locked by the caller."""
+    record.save(force_insert=True)
+    for seat in seats:  # usually two seats: two plain UPDATEs cost less than bulk_update's CASE
+        Seat.objects.filter(pk=seat.pk).update(to_act=seat.to_act, to_act_since=seat.to_act_since)
+    match.save(update_fields=fields)
+
+
+def job_of(job_id: int, kind: str, payload: dict[str, Any], now: datetime) -> Job:
+    """The outbox row written by `move_write`, as the model its handlers and `job_done` take."""
+    return Job(pk=job_id, kind=kind, payload=payload, due_at=now, created_at=now)
