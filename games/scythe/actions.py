@@ -183,7 +183,7 @@ ACTIONS: dict[str, ActionSpec] = {
     "decline_coins": ActionSpec(
         h.decline_coins,
         narrate=t.said("chose not to take the bottom action's coins"),
-        label=t.shown("Take no coins for the bottom action"),
+        label=t.shown("Decline the coins"),
     ),
     "factory_move": ActionSpec(
         h.start_factory_move,

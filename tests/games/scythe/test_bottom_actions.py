@@ -108,7 +108,7 @@ def test_a_player_may_decline_the_coins_of_the_bottom_action():
     assert {"type": "decline_coins"} in GAME.legal_actions(state, 0)
     state = play(state, 0, {"type": "decline_coins"})
     assert {"type": "decline_coins"} not in GAME.legal_actions(state, 0)
-    assert GAME.label(state, 0, {"type": "decline_coins"}) == "Take no coins for the bottom action"
+    assert GAME.label(state, 0, {"type": "decline_coins"}) == "Decline the coins"
     state = play(state, 0, {"type": "deploy", "mech": 0, "hex": "r1c5"})
     assert state["players"][0]["coins"] == 4
     assert "no_coins" not in state["ctx"]
