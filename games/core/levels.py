@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from . import registry  # the registry imports the games, which import this: by attribute
 from .game import Bot, Game, State
 from .notation import Action
 from .rng import Rng
@@ -57,9 +58,7 @@ def strong(game_name: str, budget: float | None = None, stats: SearchStats | Non
     holds this bot does not exist yet while the game's module builds its bot table)."""
 
     def choose(state: State, seat: int, rng: Rng) -> Action:
-        from .registry import get_game  # the registry imports the games, which import this
-
-        game = get_game(game_name)
+        game = registry.get_game(game_name)
         return search(game, state, seat, rng, search_config(game, budget), stats)
 
     return choose

@@ -7,7 +7,17 @@ from typing import Any
 
 from games.core.words import Phrase, joined, phrase, term
 
-from .cards import CARDS, COLOR_NAME, action_text
+from .cards import (
+    CARDS,
+    CATEGORIES,
+    COLOR_NAME,
+    END_VP,
+    KIND_TEXT,
+    MAX_LEVEL,
+    MONUMENTS,
+    WILD,
+    action_text,
+)
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -87,8 +97,6 @@ def public_action(s: State, seat: int, action: Action) -> Action:
 def messages() -> list[str]:
     """The game words built from data rather than written in a phrase() call (for the
     catalogues: scripts/game_messages.py): card and monument names, colours, card texts."""
-    from .cards import CATEGORIES, END_VP, KIND_TEXT, MAX_LEVEL, MONUMENTS, WILD
-
     found = [str(c["name"]) for c in CARDS] + [str(m["name"]) for m in MONUMENTS]
     found += [*COLOR_NAME.values(), *KIND_TEXT.values(), *CATEGORIES, WILD, "a card"]
     found += ["left", "center", "right", "the round limit"]

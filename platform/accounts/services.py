@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from allauth.account.models import EmailAddress
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
 
 from accounts.models import Block, Follow, User
 from accounts.signals import account_erasing, data_sections
@@ -113,8 +115,6 @@ def account_data(*, user: Any) -> dict[str, Any]:
 
 
 def _addresses(user: User) -> Any:
-    from allauth.account.models import EmailAddress  # allauth's app: loaded with the registry
-
     return EmailAddress.objects.filter(user=user).values("email", "verified", "primary")
 
 
@@ -144,9 +144,6 @@ def account_erase(*, user: Any) -> User:
 
 
 def _forget(account: User) -> None:
-    from allauth.account.models import EmailAddress
-    from rest_framework.authtoken.models import Token
-
     EmailAddress.objects.filter(user=account).delete()
     Token.objects.filter(user=account).delete()
     Follow.objects.filter(user=account).delete()

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from accounts.selectors import blocked_pairs
 from games.core import get_game
-from ladders import elo, pairing
+from ladders import elo, pairing, tasks  # tasks imports this module too: used by attribute
 from ladders.models import Rating, TurnQueueEntry
 from lobbies.models import Table
 from lobbies.services import MOVE_SECONDS_TURN, LobbyError, lobby_create, lobby_join
@@ -78,8 +78,6 @@ def _engine(game: Any) -> Any:
 
 
 def _pairing_schedule() -> None:
-    from ladders import tasks  # tasks imports this module's caller; late to avoid the cycle
-
     tasks.matchmaking_pair.delay()
 
 

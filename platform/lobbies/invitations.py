@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Follow, User
 from accounts.selectors import blocked_between
+from lobbies import rematch  # rematch imports this module too: used by attribute
 from lobbies.models import Invitation, Table
-from lobbies.rematch import rematch_call_off, rematch_expire
 from lobbies.services import LobbyError, lobby_join
 from outbox.services import job_record
 
@@ -150,7 +150,7 @@ def invitation_accept(*, invitation_id: int, user: Any) -> Table:
     valid = isinstance(invitation_id, int) and not isinstance(invitation_id, bool)
     found = Invitation.objects.filter(pk=invitation_id).first() if valid else None
     if found is not None:  # on its own: the refusal that follows must not undo it
-        rematch_expire(found.table)
+        rematch.rematch_expire(found.table)
     with transaction.atomic():
         invitation = _mine(invitation_id, user)
         if invitation.status == Invitation.Status.DECLINED:
@@ -167,7 +167,7 @@ def invitation_decline(*, invitation_id: int, user: Any) -> Invitation:
         if invitation.status != Invitation.Status.PENDING:
             raise LobbyError("answered", _("You already answered this invitation."), 409)
         _answer(invitation, Invitation.Status.DECLINED)
-        rematch_call_off(table=invitation.table, user=user)
+        rematch.rematch_call_off(table=invitation.table, user=user)
     return invitation
 
 

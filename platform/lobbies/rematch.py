@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.selectors import blocked_pairs
+from lobbies import invitations  # it imports this module too: used by attribute
 from lobbies.models import Invitation, Rematch, Table, TableEntry
 from lobbies.services import LobbyError, lobby_create, lobby_join, lobby_start
 from play.models import Match, Seat
@@ -107,16 +108,14 @@ def _offer_new(match: Match, humans: list[Seat], user: Any) -> Table:
         table=table,
         expires_at=timezone.now() + timedelta(seconds=OFFER_SECONDS.get(match.mode, 600)),
     )
-    invitations = Invitation.objects.bulk_create(
+    offered = Invitation.objects.bulk_create(
         Invitation(table=table, inviter=user, invitee=p)
         for p in people
         if p is not None and p.pk != user.pk
     )
     if match.mode == Table.Mode.TURN:  # players at the turn-based pace are not on the page
-        from lobbies.invitations import invitation_email_record  # it imports this module
-
-        for invitation in invitations:
-            invitation_email_record(invitation)
+        for invitation in offered:
+            invitations.invitation_email_record(invitation)
     bots = [s.bot for s in match.seats.all() if s.bot and not s.user_id]
     if bots:  # the bots of the match take their places again (casual tables only have bots)
         TableEntry.objects.bulk_create(TableEntry(table=table, bot=b) for b in bots)
