@@ -23,12 +23,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import uuid
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
@@ -37,18 +39,30 @@ from play import snapshots, sockets
 
 log = logging.getLogger(__name__)
 
-# The group message of a new version: {"type": UPDATE, "version": n}, and for a move made on a
-# socket the rows it changed ("rows": play/snapshots.py rows_of), so that the other processes
-# need not read them back from the database.
+# The group message of a new version: {"type": UPDATE, "version": n, "origin": PROCESS}, and for
+# a move made on a socket the rows it changed ("rows": play/snapshots.py rows_of, as JSON bytes),
+# so that the other processes need not read them back from the database. The rows travel as one
+# opaque bytes value: the channel layer packs and unpacks a string, not the whole game state, and
+# the process that sent the message (which receives it too, as a member of the group) never
+# decodes them.
 UPDATE = "match.update"
 JOBS_FLUSH_S = 0.05  # announced moves' outbox rows are deleted together this often
+PROCESS = uuid.uuid4().hex  # this process, in the group messages it sends
 
 
 def update_message(version: int, rows: dict[str, Any] | None = None) -> dict[str, Any]:
-    message: dict[str, Any] = {"type": UPDATE, "version": version}
+    message: dict[str, Any] = {"type": UPDATE, "version": version, "origin": PROCESS}
     if rows is not None:
-        message["rows"] = rows
+        message["rows"] = orjson.dumps(rows, option=orjson.OPT_NON_STR_KEYS)
     return message
+
+
+def message_rows(message: dict[str, Any]) -> dict[str, Any] | None:
+    """The rows a group message carries, unless this process sent it (it holds them already)."""
+    rows = message.get("rows")
+    if rows is None or message.get("origin") == PROCESS:
+        return None
+    return orjson.loads(rows) if isinstance(rows, bytes | str) else rows
 
 
 def in_pool(function: Any) -> Any:
@@ -194,8 +208,10 @@ class LocalMatch:
     async def _dispatch(self, message: dict[str, Any]) -> None:
         if message.get("type") == UPDATE:
             version = int(message["version"])
-            rows = message.get("rows")
-            if rows is not None and version > self.delivered:
+            if version <= self.delivered:  # this process's own move, or an old message
+                return
+            rows = message_rows(message)
+            if rows is not None:
                 snapshots.store_rows(self.match_id, version, rows)  # else read back: older rows
             await self.update(version)
         elif message.get("type") == sockets.RELAY:

@@ -99,8 +99,9 @@ def legal_for(
     ]
 
 
-def players_of(seats: list[Seat]) -> list[dict[str, Any]]:
-    names = seat_names(seats)
+def players_of(seats: list[Seat], names: dict[int, str] | None = None) -> list[dict[str, Any]]:
+    if names is None:
+        names = seat_names(seats)
     return [
         {
             **s.public(),
@@ -121,13 +122,17 @@ def match_payload(
     html: bool = False,
     language: str | None = None,
     legal: list[dict[str, Any]] | None = None,
+    names: dict[int, str] | None = None,
+    players: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Everything a client needs to draw the match for `seat`: its view and its choices, the
     game's words in `language` (reader_language); `legal`: legal_for's list for this seat in
-    that language, if in hand."""
+    that language, if in hand; `names` and `players`: seat_names and players_of of `seats`, when
+    the caller builds several viewers' payloads of one version."""
     game = match.engine
     left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
-    names = seat_names(seats)
+    if names is None:
+        names = seat_names(seats)
     language = reader_language(language)
     # A bot plays a seat that left; a match ended by forfeits offers nothing though the engine
     # would play on.
@@ -143,7 +148,7 @@ def match_payload(
         "status": match.status,
         "seat": seat,
         "to_act": [s.index for s in seats if s.to_act],
-        "players": players_of(seats),
+        "players": players if players is not None else players_of(seats, names),
         "view": game.view(match.state, seat),
         "legal": [{"action": i["action"], "label": i["label"], "text": i["text"]} for i in legal],
         "outcome": match.outcome,

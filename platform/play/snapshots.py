@@ -19,7 +19,7 @@ from django.conf import settings
 from django.utils import translation
 
 from play.models import ActionRecord, Match, Seat
-from play.selectors import log_entries, match_access, match_payload, seat_names
+from play.selectors import log_entries, match_access, match_payload, players_of, seat_names
 
 # A socket's snapshot carries the log's last entries, so a client that is at most this many moves
 # behind needs no second request for the log (match.js fetches only across a longer gap).
@@ -159,13 +159,42 @@ def socket_payload(
     html: bool,
     tail: list[ActionRecord],
     language: str = "",
+    shared: Shared | None = None,
 ) -> dict[str, Any]:
     """The match payload for `seat`, with the log's last entries as that seat may read them,
-    in the viewer's language (labels, narration, the board's HTML)."""
+    in the viewer's language (labels, narration, the board's HTML); `shared`: the parts common
+    to every viewer of this version, when several frames are built."""
+    shared = shared or Shared(seats, tail)
     with translation.override(language or settings.LANGUAGE_CODE):
-        payload = match_payload(match, seats, seat, html=html)
-        payload["log"] = log_entries(tail, seat_names(seats), seat)
+        payload = match_payload(
+            match, seats, seat, html=html, names=shared.names, players=shared.players
+        )
+        payload["log"] = shared.log(seat, payload["language"])
     return payload
+
+
+class Shared:
+    """What every viewer's payload of one version has in common, built once: the seats' names,
+    the players, and per language the log's entries as a spectator reads them (a seat's own
+    entries then differ only by the private action and the undo stop)."""
+
+    def __init__(self, seats: list[Seat], tail: list[ActionRecord]) -> None:
+        self.names = seat_names(seats)
+        self.players = players_of(seats, self.names)
+        self.kept = [r for r in tail if r.undone_by is None]
+        self.tail = tail
+        self._logs: dict[str, list[dict[str, Any]]] = {}
+
+    def log(self, seat: int | None, language: str) -> list[dict[str, Any]]:
+        public = self._logs.get(language)
+        if public is None:
+            public = self._logs[language] = log_entries(self.tail, self.names, None, language)
+        if seat is None:
+            return public
+        return [
+            {**entry, "action": r.action, "revealed": r.revealed} if r.seat == seat else entry
+            for r, entry in zip(self.kept, public, strict=True)
+        ]
 
 
 def _log_tail(match: Match) -> list[ActionRecord]:
@@ -260,11 +289,11 @@ def frames_render(match_id: int, version: int, kinds: set[Kind]) -> dict[Kind, t
 
 
 def _frames(match: Match, seats: list[Seat], kinds: set[Kind]) -> dict[Kind, tuple[int, str]]:
-    tail = _log_tail(match)
+    shared = Shared(seats, _log_tail(match))
     frames = {}
     # One frame per kind of viewer: (seat, html, language), each in its viewer's language.
     for seat, html, language in kinds:
-        payload = socket_payload(match, seats, seat, html, tail, language)
+        payload = socket_payload(match, seats, seat, html, shared.tail, language, shared)
         frames[(seat, html, language)] = (
             match.version,
             frame_encode({"type": "snapshot", **payload}),

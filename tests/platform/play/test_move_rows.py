@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from outbox.models import Job
-from play import rows, snapshots
+from play import announce, rows, snapshots
 from play.errors import PlayError
 from play.models import ActionRecord, Match
 from play.services import action_submit
@@ -129,6 +129,13 @@ def test_another_process_takes_a_move_from_the_group_message_without_reading_it_
     assert (held.version, held.state, held.updated_at) == (2, stored.state, stored.updated_at)
     assert [s.to_act for s in held_seats] == [s.to_act for s in stored.seats.order_by("index")]
     assert not snapshots.store_rows(started_match.pk, 5, rows_message)  # not the next version
+    # On the channel layer the rows are one opaque value, decoded only by the other processes.
+    message = announce.update_message(2, rows_message)
+    assert isinstance(message["rows"], bytes)
+    assert announce.message_rows(message) is None  # this process sent it: it holds the rows
+    elsewhere = {**message, "origin": "another process"}
+    assert announce.message_rows(elsewhere)["record"]["seq"] == 2
+    assert announce.message_rows(elsewhere)["state"] == stored.state
     statements.clear()
     alice = started_match.seats.get(index=0).user
     assert _bid(started_match, 0, 3, 2, alice).version == 3

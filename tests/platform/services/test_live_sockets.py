@@ -139,9 +139,9 @@ async def test_a_move_is_rendered_once_per_process_for_all_its_sockets(
     renders = []
     render = snapshots.match_payload
 
-    def counted(match, seats, seat, html=False):
+    def counted(match, seats, seat, html=False, **shared):
         renders.append((seat, html))
-        return render(match, seats, seat, html=html)
+        return render(match, seats, seat, html=html, **shared)
 
     first, second = await _seated(started_match, 0), await _seated(started_match, 1)
     sockets = [await _connect(started_match.pk, user) for user in (first, second, carol, carol)]
