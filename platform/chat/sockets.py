@@ -21,21 +21,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from channels.db import database_sync_to_async
-
 from chat import selectors, services
 from chat.errors import ChatError
 from chat.models import Channel
 from play import sockets
 from play.models import Match
+from play.pool import in_pool
 
 FRESH = 10.0  # seconds: a socket re-reads what its viewer hides at most this often
 CLOSE_BANNED = 4403
 MAX_ECHO = 64
-
-
-def in_pool(function: Callable[..., Any]) -> Any:
-    return database_sync_to_async(function, thread_sensitive=False)
 
 
 class Listener:

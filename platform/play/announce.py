@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from outbox.services import jobs_done
 from play import snapshots, sockets
+from play.pool import in_pool
 
 log = logging.getLogger(__name__)
 
@@ -63,10 +63,6 @@ def message_rows(message: dict[str, Any]) -> dict[str, Any] | None:
     if rows is None or message.get("origin") == PROCESS:
         return None
     return orjson.loads(rows) if isinstance(rows, bytes | str) else rows
-
-
-def in_pool(function: Any) -> Any:
-    return database_sync_to_async(function, thread_sensitive=False)
 
 
 # --- The socket that made the move announces it from its event loop ------------------------

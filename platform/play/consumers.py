@@ -22,11 +22,9 @@ import re
 import time
 import uuid
 import weakref
-from collections.abc import Callable
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
@@ -39,16 +37,10 @@ from django.utils.translation.trans_real import (
 from play import announce, snapshots, sockets
 from play.errors import PlayError
 from play.models import Presence
+from play.pool import in_pool
 from play.services import action_submit
 
 log = logging.getLogger(__name__)
-
-
-def in_pool(function: Callable[..., Any]) -> Any:
-    """Run database work in the thread pool. By default every socket of a process would queue
-    for one shared thread; each call here uses its own connection and the row lock orders
-    concurrent moves."""
-    return database_sync_to_async(function, thread_sensitive=False)
 
 
 CLOSE_UNAUTHENTICATED = 4401

@@ -1,0 +1,67 @@
+"""play/pool.py: the sockets' database calls tidy their connection at most once a second (no
+"SELECT 1" before every move), and at once after an error."""
+
+import pytest
+from django.db import DatabaseError, connection, connections
+
+from play import pool
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def checks(monkeypatch):
+    """The health checks made (BaseDatabaseWrapper.is_usable calls), in any thread, with
+    connections kept between calls as in production (the tests' CONN_MAX_AGE is 0)."""
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 60)
+    made = []
+    wrapper = type(connections["default"])  # the backend's DatabaseWrapper (connection is a proxy)
+    usable = wrapper.is_usable
+
+    def counted(self):
+        made.append(self.alias)
+        return usable(self)
+
+    monkeypatch.setattr(wrapper, "is_usable", counted)
+    return made
+
+
+def _query():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 2")
+        return cursor.fetchone()[0], connection.health_check_enabled
+
+
+async def test_quick_calls_share_one_health_check(checks):
+    first = await pool.in_pool(_query)()
+    if not first[1]:
+        pytest.skip("CONN_HEALTH_CHECKS is off here: no check to save")
+    checks.clear()
+    for _ in range(5):
+        assert (await pool.in_pool(_query)())[0] == 2
+    assert len(checks) <= 1  # database_sync_to_async would have made five
+
+
+async def test_a_call_after_the_interval_checks_again(checks, monkeypatch):
+    monkeypatch.setattr(pool, "TIDY_EVERY", 0.0)
+    first = await pool.in_pool(_query)()
+    if not first[1]:
+        pytest.skip("CONN_HEALTH_CHECKS is off here")
+    checks.clear()
+    await pool.in_pool(_query)()
+    await pool.in_pool(_query)()
+    assert len(checks) >= 2
+
+
+def _broken():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT * FROM no_such_table_here")
+
+
+async def test_an_error_tidies_the_connection_at_once(checks):
+    await pool.in_pool(_query)()
+    checks.clear()
+    with pytest.raises(DatabaseError):
+        await pool.in_pool(_broken)()
+    assert checks  # the connection that met an error was checked right after the call
+    assert (await pool.in_pool(_query)())[0] == 2  # and the thread's next call works
