@@ -698,3 +698,24 @@ def match_broadcast(*, match_id: int, version: int) -> None:
     if layer is None:
         return
     async_to_sync(layer.group_send)(f"match.{match_id}", announce.update_message(version))
+
+
+def matches_broadcast(versions: Sequence[tuple[int, int]]) -> list[BaseException | None]:
+    """match_broadcast for several (match id, version) at once, from one trip into the event
+    loop (the deadline sweep's chunk); returns each one's failure, or None."""
+    layer = get_channel_layer()
+    if layer is None:
+        return [None] * len(versions)
+
+    async def send_all() -> list[BaseException | None]:
+        failures: list[BaseException | None] = []
+        for match_id, version in versions:
+            try:
+                await layer.group_send(f"match.{match_id}", announce.update_message(version))
+            except Exception as exc:
+                failures.append(exc)
+            else:
+                failures.append(None)
+        return failures
+
+    return async_to_sync(send_all)()

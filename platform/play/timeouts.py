@@ -38,7 +38,7 @@ from django.utils import timezone
 from games.core import Game, IllegalAction, InvalidAction, Outcome
 from outbox.models import Job
 from outbox.services import jobs_done
-from play import announce, errors, services, snapshots
+from play import announce, errors, rows, services, snapshots
 from play.models import ActionRecord, Match, Seat, TimeoutPolicy
 from play.signals import matches_finished
 
@@ -249,10 +249,10 @@ def _write(chunk: _Chunk) -> None:
         record.created_at = now
     ActionRecord.objects.bulk_create(chunk.records)
     if chunk.seats:
-        Seat.objects.bulk_update(list(chunk.seats.values()), SEAT_FIELDS)
+        rows.rows_update(Seat, list(chunk.seats.values()), SEAT_FIELDS)
     for match in chunk.matches.values():
         match.updated_at = now
-    Match.objects.bulk_update(list(chunk.matches.values()), services.MOVING_FIELDS)
+    rows.rows_update(Match, list(chunk.matches.values()), services.MOVING_FIELDS)
     jobs = Job.objects.bulk_create(
         Job(
             kind=services.MATCH_CHANGED_JOB,
@@ -270,16 +270,30 @@ def _write(chunk: _Chunk) -> None:
 
 def _announce(announced: list[tuple[tuple[Match, list[Seat]], Job]]) -> None:
     """After the commit: each change told to the sockets and the listening apps, as a move's
-    (services._after_commit); the jobs of those announced deleted in one statement."""
-    done = []
-    for (match, seats), job in announced:
+    (services._after_commit, services.match_announce), the broadcasts from one trip into the
+    event loop; the jobs of those fully announced deleted in one statement (the others stay for
+    the outbox worker)."""
+    if announce.deferring():  # a socket's event loop: its own way (play/announce.py)
+        for (match, seats), job in announced:
+            services._after_commit(match, seats, job)
+        return
+    for (match, seats), _job in announced:
         snapshots.store(match, seats, None)
         try:
             snapshots.prerender(match, seats)
         except Exception:  # the sockets render it themselves then
             log.exception("match %s: frames of version %s not rendered", match.pk, match.version)
-        if announce.deferring():
-            services._after_commit(match, seats, job)
-        elif not services.match_announce(match, seats):
+    try:
+        sent = services.matches_broadcast([(m.pk, m.version) for (m, _s), _j in announced])
+    except Exception as exc:
+        log.exception("the broadcasts of %s timeouts failed", len(announced))
+        sent = [exc] * len(announced)
+    done = []
+    for ((match, seats), job), failure in zip(announced, sent, strict=True):
+        if failure is not None:
+            log.error(
+                "match %s: broadcast of version %s failed: %s", match.pk, match.version, failure
+            )
+        if not services.match_tell_apps(match, seats) and failure is None:
             done.append(job.pk)
     jobs_done(done)
