@@ -138,43 +138,49 @@ def job_of(job_id: int, kind: str, payload: dict[str, Any], now: datetime) -> Jo
     return Job(pk=job_id, kind=kind, payload=payload, due_at=now, created_at=now)
 
 
+def _recordset(columns: Sequence[Any]) -> str:
+    """The column list of jsonb_to_recordset for these model fields."""
+    return ", ".join(f"{c.column} {c.db_type(connection)}" for c in columns)
+
+
+def _rows_json(objs: Sequence[Any], attnames: Sequence[tuple[str, str]]) -> str:
+    """The objects' values as one JSON array of objects (orjson: dates, nested JSON as is)."""
+    return orjson.dumps(
+        [{column: getattr(obj, attname) for column, attname in attnames} for obj in objs],
+        option=orjson.OPT_NON_STR_KEYS,
+    ).decode()
+
+
 def rows_update(model: Any, objs: Sequence[Any], fields: Sequence[str]) -> None:
     """Write `fields` of several rows of `model` from the objects in hand: on PostgreSQL one
-    `UPDATE ... FROM (VALUES ...)` (the ORM's bulk_update builds a CASE per field and row, which
-    cost the deadline sweep's chunks more CPU than all their other statements); elsewhere the
-    ORM's bulk_update. JSON columns travel as orjson text."""
+    UPDATE from `jsonb_to_recordset` of ONE parameter, the rows as JSON (the ORM's bulk_update
+    builds a CASE per field and row, and a VALUES list's thousands of placeholders are split and
+    quoted by psycopg in Python: either cost a sweep chunk more CPU than all its other
+    statements); elsewhere the ORM's bulk_update."""
     if not objs:
         return
     if not fast():
         model.objects.bulk_update(objs, list(fields))
         return
     meta = model._meta
-    columns = [meta.get_field(name) for name in fields]
-    casts = [meta.pk.rel_db_type(connection), *(c.db_type(connection) for c in columns)]
-    json_at = {i for i, c in enumerate(columns) if c.get_internal_type() == "JSONField"}
-    row = "(" + ", ".join(f"%s::{cast}" for cast in casts) + ")"
-    names = ", ".join(c.column for c in columns)
-    sets = ", ".join(f"{c.column} = v.{c.column}" for c in columns)
+    columns = [meta.pk, *(meta.get_field(name) for name in fields)]
+    sets = ", ".join(f"{c.column} = v.{c.column}" for c in columns[1:])
     sql = (
-        f"UPDATE {meta.db_table} AS t SET {sets} FROM (VALUES {', '.join([row] * len(objs))}) "  # noqa: S608 - fixed names
-        f"AS v(pk_, {names}) WHERE t.{meta.pk.column} = v.pk_"
+        f"UPDATE {meta.db_table} AS t SET {sets} "  # noqa: S608 - fixed names
+        f"FROM jsonb_to_recordset(%s::jsonb) AS v({_recordset(columns)}) "
+        f"WHERE t.{meta.pk.column} = v.{meta.pk.column}"
     )
-    params: list[Any] = []
-    for obj in objs:
-        params.append(obj.pk)
-        for i, column in enumerate(columns):
-            value = getattr(obj, column.attname)
-            params.append(_json(value) if i in json_at else value)
+    rows = _rows_json(objs, [(c.column, c.attname) for c in columns])
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [rows])
 
 
 def rows_insert(model: Any, objs: Sequence[Any]) -> None:
     """Insert several rows of `model` from the objects in hand and set their ids: on PostgreSQL
-    one `INSERT ... VALUES ... RETURNING id` (Django's bulk_create sends each column as an
-    array, and psycopg quotes those arrays' texts in Python: most of the CPU of a sweep
-    chunk's log entries); elsewhere the ORM's bulk_create. Every column is written as the
-    object holds it (set the times yourself: no auto_now here)."""
+    one INSERT from `jsonb_to_recordset` of one parameter (Django's bulk_create sends each
+    column as an array, whose texts psycopg quotes in Python: most of the CPU of a sweep chunk's
+    log entries); elsewhere the ORM's bulk_create. Every column is written as the object holds
+    it (set the times yourself: no auto_now here)."""
     if not objs:
         return
     if not fast():
@@ -182,19 +188,16 @@ def rows_insert(model: Any, objs: Sequence[Any]) -> None:
         return
     meta = model._meta
     columns = [f for f in meta.concrete_fields if f is not meta.pk]
-    json_at = {i for i, c in enumerate(columns) if c.get_internal_type() == "JSONField"}
-    row = "(" + ", ".join(f"%s::{c.db_type(connection)}" for c in columns) + ")"
+    names = ", ".join(c.column for c in columns)
     sql = (
-        f"INSERT INTO {meta.db_table} ({', '.join(c.column for c in columns)}) "  # noqa: S608 - fixed names
-        f"VALUES {', '.join([row] * len(objs))} RETURNING {meta.pk.column}"
+        f"INSERT INTO {meta.db_table} ({names}) SELECT {names} "  # noqa: S608 - fixed names
+        f"FROM ROWS FROM (jsonb_to_recordset(%s::jsonb) AS ({_recordset(columns)})) "
+        f"WITH ORDINALITY AS v({names}, n_) "
+        f"ORDER BY n_ RETURNING {meta.pk.column}"
     )
-    params: list[Any] = []
-    for obj in objs:
-        for i, column in enumerate(columns):
-            value = getattr(obj, column.attname)
-            params.append(_json(value) if i in json_at else value)
+    rows = _rows_json(objs, [(c.column, c.attname) for c in columns])
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [rows])
         ids = [row[0] for row in cursor.fetchall()]
     for obj, pk in zip(objs, ids, strict=True):
         obj.pk = pk
