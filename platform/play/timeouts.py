@@ -154,11 +154,14 @@ def _time_out(
     if not _misses_turn(match, game, seat.index):
         _forfeit(chunk, match, game, seats, seat, "out of time")
         return 1
+    before = match.version
     last = _turn_played(chunk, match, game, seats, seat)
     own_move_since = (match.pk, seat.index) in own_moves
     missed = 1 if own_move_since or seat.last_missed_seq == 0 else seat.missed_in_a_row + 1
     seat.missed_in_a_row, seat.last_missed_seq = missed, last
     chunk.seats[seat.pk] = seat
+    if last != before:  # announced with the count in hand (the e-mail "a bot moved for you")
+        chunk.changed(match, seats)
     if missed >= services.MISSED_TURNS_LIMIT and not match.is_finished:
         _forfeit(chunk, match, game, seats, seat, f"missed {missed} turns in a row")
     return 1
@@ -167,7 +170,7 @@ def _time_out(
 def _turn_played(chunk: _Chunk, match: Match, game: Game, seats: list[Seat], seat: Seat) -> int:
     """services._timed_out_turn in memory: the seat's decisions until its turn passes (at most
     200); returns the last version written."""
-    clock, before = match.deadline, match.version
+    clock = match.deadline
     for _n in range(200):
         acting = game.to_act(match.state)
         if match.is_finished or seat.index not in acting or match.deadline != clock:
@@ -176,8 +179,6 @@ def _turn_played(chunk: _Chunk, match: Match, game: Game, seats: list[Seat], sea
             game, services._bot_action(match, game, seat.index, "", timed_out=True)
         )
         _decision(chunk, match, game, seats, seat.index, action, acting)
-    if match.version != before:
-        chunk.changed(match, seats)
     return match.version
 
 
