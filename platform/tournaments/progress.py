@@ -15,7 +15,6 @@ from typing import Any
 from django.utils import timezone
 
 from accounts.selectors import blocked_pairs
-
 from play.models import Seat
 from play.services import match_create
 from tournaments import emails, formats
