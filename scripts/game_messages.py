@@ -13,7 +13,8 @@ Where the msgids come from (games.core.words explains phrases):
 3. seeded random playouts of every registered game: every phrase a button or log line used
    (and their arguments), so an action field's word ("popularity") is never missed;
 4. the score-breakdown headers of platform/play/results.py (`_HEADERS`) and the engines'
-   breakdown keys, capitalised as the end screen shows them.
+   breakdown keys, capitalised as the end screen shows them;
+5. each game's summary (the home page) and its table options' labels, help and choices.
 
 The catalogues are games/locale/<lang>/LC_MESSAGES/games.po; new msgids are added with an
 empty translation, vanished ones are dropped, translations are kept. The .mo files are
@@ -91,6 +92,18 @@ def data_messages() -> set[Msg]:
         module = importlib.import_module(f"games.{game.name}.text")
         for item in getattr(module, "messages", list)():
             found.add((item[1], item[0]) if isinstance(item, tuple) else ("", item))
+    return found
+
+
+def game_messages() -> set[Msg]:
+    """Each game's summary (the home page) and its table options' labels, help and choices
+    (the table form and the table page)."""
+    found: set[Msg] = set()
+    for game in all_games():
+        found.add(("", game.summary))
+        for option in game.options:
+            found.update(("", text) for text in (option.label, option.help))
+            found.update(("", label) for _value, label in option.choices)
     return found
 
 
@@ -176,7 +189,7 @@ def all_messages() -> set[Msg]:
     found = literal_messages(ROOT / "games") | data_messages() | playout_messages()
     found |= literal_messages(ROOT / "platform" / "boards")
     found |= template_messages(ROOT / "templates" / "games")
-    found |= header_messages()
+    found |= header_messages() | game_messages()
     return {(c, m) for c, m in found if m and m != JOINED and any(ch.isalpha() for ch in m)}
 
 

@@ -28,13 +28,15 @@ from .game import Bot, Game, State
 from .notation import Action
 from .rng import Rng
 from .search import SearchConfig, SearchStats, search
+from .words import Phrase
 
 LEVELS: tuple[str, ...] = ("beginner", "standard", "strong")
-LEVEL_LABELS: Mapping[str, str] = {
-    "beginner": "Beginner bot",
-    "standard": "Standard bot",
-    "strong": "Strong bot",
-    "random": "Random bot",
+# Phrases (games.core.words): a bot's name reads in each viewer's language where it is shown.
+LEVEL_LABELS: Mapping[str, Phrase] = {
+    "beginner": Phrase("Beginner bot"),
+    "standard": Phrase("Standard bot"),
+    "strong": Phrase("Strong bot"),
+    "random": Phrase("Random bot"),
 }
 DEFAULT_LEVEL = "standard"
 DEFAULT_BUDGET = 1.0
@@ -104,6 +106,12 @@ def make_bot(game: Game, name: str, budget: float | None = None, stats: Any = No
     return game.bots[name]
 
 
-def bot_choices(game: Game) -> list[tuple[str, str]]:
+def bot_name(name: str) -> Phrase:
+    """A bot seat's name ("Standard bot"), as a phrase; a name stored before the levels
+    existed reads "Heuristic bot"."""
+    return LEVEL_LABELS.get(name) or Phrase("{name} bot", {"name": name.capitalize()})
+
+
+def bot_choices(game: Game) -> list[tuple[str, Phrase]]:
     """(name, label) of the bots a host may seat, weakest first: the site's select box."""
-    return [(name, LEVEL_LABELS.get(name, f"{name.capitalize()} bot")) for name in offered(game)]
+    return [(name, bot_name(name)) for name in offered(game)]

@@ -46,8 +46,14 @@ class SignupForm(forms.Form):
         user.save(update_fields=["display_name"])
 
 
+# Names the time-zone database holds that are not places a person lives in: "localtime" is the
+# server's own zone file, "Factory" a placeholder zone; neither means anything to a reader.
+NOT_PLACES = frozenset({"localtime", "Factory"})
+
+
 def zone_choices() -> list[tuple[str, Any]]:
-    return [("", _("My browser's time zone")), *((z, z) for z in sorted(available_timezones()))]
+    zones = sorted(available_timezones() - NOT_PLACES)
+    return [("", _("My browser's time zone")), *((z, z) for z in zones)]
 
 
 class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]

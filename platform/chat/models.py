@@ -57,7 +57,12 @@ class ChatLine(models.Model):
 
     @property
     def author_name(self) -> str:
-        return self.author.display_name if self.author is not None else "deleted player"
+        """The author's name; an erased account's (stored in English) in the reader's language."""
+        if self.author is None:
+            return str(_("deleted player"))
+        if self.author.deleted_at is not None:
+            return str(_("Deleted player %(number)s") % {"number": self.author.pk})
+        return self.author.display_name
 
 
 class Mute(models.Model):

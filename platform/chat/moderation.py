@@ -22,7 +22,7 @@ from chat import errors
 from chat.errors import ChatError
 from chat.models import ChatLine, Report, Sanction
 from chat.services import relay_send
-from chat.signals import account_banned
+from chat.signals import account_banned, account_unbanned
 from lobbies.models import TableEntry
 from lobbies.services import LobbyError, lobby_leave
 from play.errors import PlayError
@@ -148,6 +148,7 @@ def account_unban(*, staff: Any, user_id: Any) -> int:
             raise ChatError("not_banned", _("This account is not banned."), 409)
         user.is_active = True
         user.save(update_fields=["is_active"])
+        account_unbanned.send(sender=Sanction, user=user)
     return lifted
 
 

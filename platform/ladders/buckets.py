@@ -53,7 +53,7 @@ def buckets_shift(*, game: str, shift: Counter[int]) -> None:
 
 def buckets_rebuild(game: str | None = None) -> None:
     """Recount every bucket from the ratings (after a recomputation or a bulk import)."""
-    ratings = Rating.objects.filter(games__gte=elo.PROVISIONAL_GAMES)
+    ratings = Rating.objects.filter(games__gte=elo.PROVISIONAL_GAMES, listed=True)
     buckets = LadderBucket.objects.all()
     if game is not None:
         ratings, buckets = ratings.filter(game=game), buckets.filter(game=game)

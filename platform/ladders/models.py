@@ -19,6 +19,11 @@ class Rating(models.Model):
     games = models.PositiveIntegerField(default=0, help_text="Rated games played.")
     wins = models.PositiveIntegerField(default=0, help_text="Rated games finished first.")
     last_played = models.DateTimeField(null=True, blank=True)
+    # False once the account is banned or erased: the row (and the history that adds up to
+    # it) stays, but the ladder, its ranks and its buckets leave it out (docs/ratings.md).
+    listed = models.BooleanField(
+        db_default=True, help_text="Shown in the ladder's standings (false: banned or erased)."
+    )
 
     class Meta:
         constraints = [
@@ -28,12 +33,12 @@ class Rating(models.Model):
             # The ladder page: established players by rating (the rank is the position).
             models.Index(
                 fields=["game", "-rating", "id"],
-                condition=models.Q(games__gte=elo.PROVISIONAL_GAMES),
+                condition=models.Q(games__gte=elo.PROVISIONAL_GAMES, listed=True),
                 name="ladder_ranked",
             ),
             models.Index(
                 fields=["game", "-rating", "id"],
-                condition=models.Q(games__lt=elo.PROVISIONAL_GAMES),
+                condition=models.Q(games__lt=elo.PROVISIONAL_GAMES, listed=True),
                 name="ladder_provisional",
             ),
         ]

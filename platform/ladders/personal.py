@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ladders.models import QueueEntry, Rating, RatingChange
+from ladders.services import ratings_list
 
 
 def data_section(sender: Any, user: Any, **kwargs: Any) -> dict[str, Any]:
@@ -31,4 +32,6 @@ def data_section(sender: Any, user: Any, **kwargs: Any) -> dict[str, Any]:
 
 
 def let_go(sender: Any, user: Any, **kwargs: Any) -> None:
+    """An erased account leaves the queue and the standings; its rows and history stay."""
     QueueEntry.objects.filter(user=user, table__isnull=True).delete()
+    ratings_list(user=user, listed=False)

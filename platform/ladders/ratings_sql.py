@@ -19,7 +19,7 @@ from ladders.models import Rating, RatingChange
 _LOCK_SQL = """
 INSERT INTO ladders_rating (user_id, game, rating, games, wins) VALUES {values}
 ON CONFLICT (user_id, game) DO UPDATE SET game = EXCLUDED.game
-RETURNING id, user_id, rating, games, wins, last_played
+RETURNING id, user_id, rating, games, wins, last_played, listed
 """
 
 # One statement; `fresh` makes it a no-op when this match's changes are stored already (the
@@ -86,9 +86,16 @@ def ratings_lock(game: str, user_ids: list[Any]) -> dict[Any, Rating]:
         fetched = cursor.fetchall()
     return {
         user_id: Rating(
-            id=pk, user_id=user_id, game=game, rating=r, games=n, wins=w, last_played=last
+            id=pk,
+            user_id=user_id,
+            game=game,
+            rating=r,
+            games=n,
+            wins=w,
+            last_played=last,
+            listed=listed,
         )
-        for pk, user_id, r, n, w, last in fetched
+        for pk, user_id, r, n, w, last, listed in fetched
     }
 
 

@@ -10,7 +10,7 @@ from ladders import selectors
 from ladders.buckets import bucket_of, buckets_shift
 from ladders.explain import rating_explained
 from ladders.models import QueueEntry
-from ladders.services import rating_apply_result, ratings_apply_results
+from ladders.services import rating_apply_result, ratings_apply_results, ratings_list
 
 
 def rate_finished_match(sender: Any, match: Any, seats: Any = None, **kwargs: Any) -> None:
@@ -44,10 +44,17 @@ def profile_ratings(sender: Any, person: Any, **kwargs: Any) -> dict[str, Any]:
 
 def rating_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
     """A player's rating row went (their account was deleted): their bucket count goes too."""
-    if not instance.provisional:
+    if not instance.provisional and instance.listed:
         buckets_shift(game=instance.game, shift=Counter({bucket_of(instance.rating): -1}))
 
 
 def queue_leave_banned(sender: Any, user: Any, **kwargs: Any) -> None:
-    """A banned account stops waiting for a ranked table (chat.signals.account_banned)."""
+    """A banned account stops waiting for a ranked table and leaves the ladders' standings
+    (chat.signals.account_banned)."""
     QueueEntry.objects.filter(user=user, table__isnull=True).delete()
+    ratings_list(user=user, listed=False)
+
+
+def relist_unbanned(sender: Any, user: Any, **kwargs: Any) -> None:
+    """A lifted ban puts the account back in the standings (chat.signals.account_unbanned)."""
+    ratings_list(user=user, listed=True)

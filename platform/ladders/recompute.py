@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import F, Min
 
@@ -44,7 +45,18 @@ def ratings_replay() -> tuple[dict[RatingKey, Rating], list[RatingChange]]:
             if user_id is not None  # rated_seats keeps only seats with a user
         }
         changes.extend(result_rate(match, seats, rows))
+    _mark_listed(ratings)
     return ratings, changes
+
+
+def _mark_listed(ratings: dict[RatingKey, Rating]) -> None:
+    """A banned or erased account (inactive) stays out of the standings after a replay."""
+    users = {user_id for user_id, _game in ratings}
+    inactive = set(
+        get_user_model().objects.filter(pk__in=users, is_active=False).values_list("pk", flat=True)
+    )
+    for (user_id, _game), rating in ratings.items():
+        rating.listed = user_id not in inactive
 
 
 def ratings_compare(ratings: dict[RatingKey, Rating], changes: list[RatingChange]) -> list[str]:
@@ -71,7 +83,9 @@ def ratings_compare(ratings: dict[RatingKey, Rating], changes: list[RatingChange
 
 
 def _buckets_compare(ratings: dict[RatingKey, Rating]) -> list[str]:
-    counted = Counter((r.game, bucket_of(r.rating)) for r in ratings.values() if not r.provisional)
+    counted = Counter(
+        (r.game, bucket_of(r.rating)) for r in ratings.values() if not r.provisional and r.listed
+    )
     stored = Counter({(b.game, b.bucket): b.count for b in LadderBucket.objects.exclude(count=0)})
     return [
         f"bucket {key}: stored {stored[key]}, recounted {counted[key]}"

@@ -49,7 +49,7 @@ class LadderPage:
 
 
 def _ranked(game: str) -> QuerySet[Rating]:
-    return Rating.objects.filter(game=game, games__gte=elo.PROVISIONAL_GAMES)
+    return Rating.objects.filter(game=game, games__gte=elo.PROVISIONAL_GAMES, listed=True)
 
 
 def _rank_expression(game: str) -> Any:
@@ -91,7 +91,8 @@ SELECT r.id, r.user_id, r.game, r.rating, r.games, r.wins, r.last_played,
 FROM ladders_rating r JOIN accounts_user u ON u.id = r.user_id
 WHERE r.id IN (
     SELECT id FROM ladders_rating
-    WHERE game = %(game)s AND games >= %(established)s AND rating < (SELECT below FROM start)
+    WHERE game = %(game)s AND games >= %(established)s AND listed
+      AND rating < (SELECT below FROM start)
     ORDER BY rating DESC, id
     LIMIT %(limit)s OFFSET COALESCE((SELECT skip FROM start), 0)
 )
@@ -115,7 +116,9 @@ def ladder_page(
         rows = list(_search(game, search)[offset : offset + size + 1])
     elif provisional:
         ids = (
-            Rating.objects.filter(game=game, games__gt=0, games__lt=elo.PROVISIONAL_GAMES)
+            Rating.objects.filter(
+                game=game, games__gt=0, games__lt=elo.PROVISIONAL_GAMES, listed=True
+            )
             .order_by("-rating", "id")
             .values("id")[offset : offset + size + 1]
         )
@@ -146,7 +149,8 @@ def _search(game: str, search: str) -> QuerySet[Rating]:
     prefix = search.lower()
     return (
         Rating.objects.annotate(name_key=Lower("user__display_name"))
-        .filter(game=game, games__gt=0, name_key__gte=prefix, name_key__lt=prefix + _LAST_CHAR)
+        .filter(game=game, games__gt=0, listed=True)
+        .filter(name_key__gte=prefix, name_key__lt=prefix + _LAST_CHAR)
         .annotate(rank=_rank_expression(game), player_name=F("user__display_name"))
         .only(*_ROW_FIELDS)
         # The ladder's own order (ranked players first), not the computed rank: PostgreSQL can
@@ -191,8 +195,9 @@ def _day(moment: datetime | None) -> str:
 
 
 def rank_of(rating: Rating) -> int | None:
-    """The position of an established player in the ladder; None while provisional."""
-    if rating.provisional:
+    """The position of an established player in the ladder; None while provisional or when
+    the ladder leaves the player out (banned, erased)."""
+    if rating.provisional or not rating.listed:
         return None
     ranked = Rating.objects.filter(pk=rating.pk).annotate(rank=_rank_expression(rating.game))
     return ranked.values_list("rank", flat=True).first()

@@ -6,7 +6,7 @@ to play.signals.match_finished), so a result and the ratings it moves commit tog
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from games.core import get_game
 from ladders import elo, tasks
-from ladders.buckets import bucket_moves
+from ladders.buckets import bucket_moves, bucket_of, buckets_shift
 from ladders.matchmaking import ranked_live_seats
 from ladders.models import QueueEntry, Rating, RatingChange
 from ladders.ratings_sql import ratings_lock, ratings_write, ratings_write_many
@@ -46,9 +46,10 @@ def rating_apply_result(*, match: Match, seats: Sequence[Seat] | None = None) ->
     with transaction.atomic(savepoint=False):
         ratings = ratings_lock(match.game, [s.user_id for s in seats])
         changes = result_rate(match, seats, ratings)
-        shift = bucket_moves(
+        shift = bucket_moves(  # an unlisted player (banned, erased) is in no bucket
             (c.before, ratings[c.user_id].games - 1, c.after, ratings[c.user_id].games)
             for c in changes
+            if ratings[c.user_id].listed
         )
         stored = ratings_write(match.pk, list(ratings.values()), changes, shift)
     return changes if stored else []
@@ -81,14 +82,32 @@ def ratings_apply_results(
                 if match.pk in stored:
                     continue
                 for change in result_rate(match, seats, ratings):
-                    games = ratings[change.user_id].games
-                    moves.append((change.before, games - 1, change.after, games))
+                    rating = ratings[change.user_id]
+                    if rating.listed:  # an unlisted player (banned, erased) is in no bucket
+                        moves.append((change.before, rating.games - 1, change.after, rating.games))
                     changes.append(change)
             if changes:
                 moved = {c.user_id: ratings[c.user_id] for c in changes}
                 ratings_write_many(list(moved.values()), changes, bucket_moves(moves))
                 applied.extend(changes)
     return applied
+
+
+def ratings_list(*, user: Any, listed: bool) -> int:
+    """Put the account's ratings in the standings or take them out (a ban, an erasure, a
+    lifted ban); established ones enter or leave their bucket in the same transaction.
+    Returns how many rows changed; safe to call twice."""
+    with transaction.atomic():
+        rows = list(
+            Rating.objects.select_for_update().filter(user=user, listed=not listed).order_by("game")
+        )
+        for row in rows:
+            if not row.provisional:
+                buckets_shift(
+                    game=row.game, shift=Counter({bucket_of(row.rating): 1 if listed else -1})
+                )
+        Rating.objects.filter(pk__in=[r.pk for r in rows]).update(listed=listed)
+    return len(rows)
 
 
 def result_rate(match: Match, seats: list[Seat], ratings: dict[Any, Rating]) -> list[RatingChange]:

@@ -9,8 +9,9 @@ class LobbiesConfig(AppConfig):
 
     def ready(self) -> None:
         # Receivers use models, which exist only once the registry is ready (the Django idiom).
-        from lobbies import personal, receivers
+        from lobbies import personal, receivers, sockets
 
+        sockets.register()
         profile_sections.connect(receivers.profile_games, dispatch_uid="lobbies.profile")
         profile_sections.connect(receivers.table_invitations, dispatch_uid="lobbies.invite")
         result_links.connect(receivers.rematch_link, dispatch_uid="lobbies.rematch")

@@ -5,19 +5,21 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.core import Game, all_games
+from games.core import Game, Phrase, all_games, translate
+from play.language import reader_language
 
 
 class TableForm(forms.Form):
     """Create a table. The engine's declared options are added as `opt_<game>_<name>` fields."""
 
-    game = forms.ChoiceField(choices=())
-    seats = forms.IntegerField(label="Players", min_value=1, max_value=8, initial=2)
+    game = forms.ChoiceField(label=_("Game"), choices=())
+    seats = forms.IntegerField(label=_("Players"), min_value=1, max_value=8, initial=2)
     ranked = forms.BooleanField(
-        label="Ranked", required=False, help_text=_("Counts for the ladder; bots cannot play.")
+        label=_("Ranked"), required=False, help_text=_("Counts for the ladder; bots cannot play.")
     )
     mode = forms.ChoiceField(
-        label="Pace", choices=[("live", "Live"), ("turn", "Turn-based (e-mail on your turn)")]
+        label=_("Pace"),
+        choices=[("live", _("Live")), ("turn", _("Turn-based (e-mail on your turn)"))],
     )
     move_minutes = forms.IntegerField(
         label=_("Time per move"),
@@ -29,13 +31,15 @@ class TableForm(forms.Form):
         label=_("When a player runs out of time"),
         required=False,
         choices=[
-            ("", "Default: a bot moves (casual), forfeit (ranked)"),
-            ("bot", "A bot makes that move; after 3 missed turns it keeps the seat"),
-            ("forfeit", "The player forfeits and a bot plays on"),
+            ("", _("Default: a bot moves (casual), forfeit (ranked)")),
+            ("bot", _("A bot makes that move; after 3 missed turns it keeps the seat")),
+            ("forfeit", _("The player forfeits and a bot plays on")),
         ],
     )
     private = forms.BooleanField(
-        label="Private", required=False, help_text=_("Only people with the invite link can join.")
+        label=_("Private"),
+        required=False,
+        help_text=_("Only people with the invite link can join."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -68,15 +72,22 @@ class TableForm(forms.Form):
 
 
 def _option_field(game: Game, option: Any) -> forms.Field:
-    label = option.label  # shown under the game's title
+    """The option's field, its words in the reader's language (the games' catalogues: an
+    engine's labels are English, collected by scripts/game_messages.py)."""
+    label, help_text = said(option.label), said(option.help)  # label: under the game's title
     if option.kind == "bool":
         return forms.BooleanField(
-            required=False, initial=option.default, label=label, help_text=option.help
+            required=False, initial=option.default, label=label, help_text=help_text
         )
     return forms.ChoiceField(
         required=False,  # another game's options must not block the form; missing = default
-        choices=[(str(v), text) for v, text in option.choices],
+        choices=[(str(v), said(text)) for v, text in option.choices],
         initial=str(option.default),
         label=label,
-        help_text=option.help,
+        help_text=help_text,
     )
+
+
+def said(text: str) -> str:
+    """An engine's English word or sentence in the active language."""
+    return translate(Phrase(text), reader_language()) if text else text

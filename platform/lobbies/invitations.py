@@ -157,6 +157,7 @@ def invitation_accept(*, invitation_id: int, user: Any) -> Table:
             raise LobbyError("declined", _("You declined this invitation."), 409)
         table = lobby_join(table_id=invitation.table_id, user=user, invited=True)
         _answer(invitation, Invitation.Status.ACCEPTED)
+        rematch.rematch_table_changed(table)
     return table
 
 

@@ -12,9 +12,12 @@ link through play.signals.result_links (lobbies.receivers).
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from typing import Any
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -24,8 +27,36 @@ from lobbies import invitations  # it imports this module too: used by attribute
 from lobbies.models import Invitation, Rematch, Table, TableEntry
 from lobbies.services import LobbyError, lobby_create, lobby_join, lobby_start
 from play.models import Match, Seat
+from play.sockets import RELAY
 
 OFFER_SECONDS = {"live": 10 * 60, "turn": 3 * 86400}
+CHANGED = "rematch.changed"  # the relay kind of lobbies/sockets.py
+log = logging.getLogger(__name__)
+
+
+def rematch_announce(match_id: int) -> None:
+    """After the commit, every socket of the match re-reads the offer (lobbies/sockets.py): an
+    offer, an acceptance, a refusal or the start shows live on every player's end screen."""
+    transaction.on_commit(lambda: _group_send(match_id), robust=True)
+
+
+def rematch_table_changed(table: Table) -> None:
+    """A rematch table gained a player or was called off (from its page, an invitation, the
+    end screen): its match's sockets hear of it."""
+    match_id = Rematch.objects.filter(table=table).values_list("match_id", flat=True).first()
+    if match_id is not None:
+        rematch_announce(match_id)
+
+
+def _group_send(match_id: int) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        message = {"type": RELAY, "kind": CHANGED, "match": match_id}
+        async_to_sync(layer.group_send)(f"match.{match_id}", message)
+    except Exception:  # the end screen still shows the offer on its next load
+        log.exception("match %s: rematch news not sent", match_id)
 
 
 def finished_match(match_id: Any) -> Match:
@@ -62,6 +93,7 @@ def rematch_offer(*, match_id: Any, user: Any) -> Table:
     with transaction.atomic():
         Match.objects.select_for_update().get(pk=match.pk)  # one offer per match, not two
         rematch = Rematch.objects.select_related("table").filter(match=match).first()
+        rematch_announce(match.pk)
         if rematch is None:
             return _offer_new(match, humans, user)
         table = rematch.table
@@ -159,6 +191,7 @@ def rematch_call_off(*, table: Table, user: Any) -> bool:
         locked.save(update_fields=["status"])
         rematch.declined_by = user
         rematch.save(update_fields=["declined_by"])
+        rematch_announce(rematch.match_id)
     return True
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.core import Game, get_game
+from games.core.levels import bot_name
 
 
 class TimeoutPolicy(models.TextChoices):
@@ -131,7 +132,7 @@ class Seat(models.Model):
     def name(self) -> str:
         if self.user_id is not None and self.user is not None:
             return self.user.display_name
-        return f"{self.bot.capitalize()} bot" if self.bot else "empty seat"
+        return bot_name(self.bot) if self.bot else "empty seat"
 
     @property
     def is_bot(self) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_lazy
 
 from boards.context import board_context
 from games.core import Game, Phrase, translate
@@ -64,9 +65,11 @@ def with_names(text: str, names: dict[int, str] | None) -> str:
     return _SEAT_WORDS.sub(name, text)
 
 
-def seat_names(seats: list[Seat]) -> dict[int, str]:
-    """Each seat's name, made distinct: two "Greedy bot" seats become "Greedy bot 1" and 2."""
-    names = {s.index: s.name for s in seats}
+def seat_names(seats: list[Seat], language: str | None = None) -> dict[int, str]:
+    """Each seat's name in `language` (reader_language: a bot's level and an erased account
+    are re-said in it), made distinct: two "Standard bot" seats become "Standard bot 1" and 2."""
+    language = reader_language(language)
+    names = {s.index: _seat_name(s, language) for s in seats}
     counts = Counter(names.values())
     numbered: Counter[str] = Counter()
     for index in sorted(names):
@@ -75,6 +78,20 @@ def seat_names(seats: list[Seat]) -> dict[int, str]:
             numbered[name] += 1
             names[index] = f"{name} {numbered[name]}"
     return names
+
+
+def _seat_name(seat: Seat, language: str) -> str:
+    user = seat.user if seat.user_id is not None else None
+    if user is not None and user.deleted_at is not None:
+        return erased_name(user.pk, language)
+    name = seat.name
+    return translate(name, language) if isinstance(name, Phrase) else str(name)
+
+
+def erased_name(pk: int, language: str) -> str:
+    """An erased account's name ("Deleted player 7", stored in English) in `language`."""
+    with translation.override(language):
+        return gettext("Deleted player %(number)s") % {"number": pk}
 
 
 def legal_for(
@@ -218,15 +235,42 @@ def log_for(
     return log_entries(records, names, seat)
 
 
+# The site's own log events (a forfeit, a take-back) are stored in English and re-said in the
+# reader's language where they are shown (docs/i18n.md, "A string that is stored stays English").
+_FORFEIT_REASONS = {
+    "resigned": gettext_lazy("resigned"),
+    "out of time": gettext_lazy("out of time"),
+}
+
+
 def log_text(record: ActionRecord, language: str) -> str:
-    """The record's sentence in `language` when the engine gave it as a phrase (the stored
-    English text otherwise: site events, older entries)."""
-    if record.phrase and language != "en":
-        try:
-            return translate(Phrase.from_json(record.phrase), language)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return record.text  # a damaged phrase never breaks the log: its English stays
-    return record.text
+    """The record's sentence in `language`: the engine's phrase when it gave one, the site's
+    events (a forfeit, a take-back) in that language too; the stored English text otherwise."""
+    kind = record.action.get("type") if isinstance(record.action, dict) else None
+    if language == "en" and kind not in ("_forfeit", "_undo"):
+        return record.text
+    with translation.override(language):
+        if kind == "_forfeit":
+            reason = record.action.get("reason", "")
+            said = _FORFEIT_REASONS.get(reason, reason)
+            return gettext("left the match (%(reason)s)") % {"reason": said}
+        if kind == "_undo":
+            inner = _phrase_text(record, language)
+            if inner is None:  # an older take-back: no phrase kept, its English follows the colon
+                inner = record.text.removeprefix("took back: ")
+            return gettext("took back: %(text)s") % {"text": inner}
+    return _phrase_text(record, language) or record.text
+
+
+def _phrase_text(record: ActionRecord, language: str) -> str | None:
+    """The record's phrase in `language`; None without one or when it is damaged (a damaged
+    phrase never breaks the log: the line's stored English stays)."""
+    if not record.phrase:
+        return None
+    try:
+        return translate(Phrase.from_json(record.phrase), language)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def log_entries(
@@ -246,7 +290,7 @@ def log_entries(
             "player": names.get(r.seat, "?"),
             "action": r.action if r.seat == seat else r.public_action,
             "text": f"{names.get(r.seat, '?')} {with_names(log_text(r, language), names)}"
-            + (" (out of time: chosen by the site)" if r.timed_out else ""),
+            + (_timed_out_note(language) if r.timed_out else ""),
             "timed_out": r.timed_out,
             "revealed": r.revealed if r.seat == seat else None,  # one's own undo stops only
             "at": r.created_at.isoformat(),
@@ -254,6 +298,11 @@ def log_entries(
         for r in records
         if r.undone_by is None
     ]
+
+
+def _timed_out_note(language: str) -> str:
+    with translation.override(language):
+        return " " + gettext("(out of time: chosen by the site)")
 
 
 # Recent replay states by (match, seed, step): stepping forward (autoplay, the arrow key) applies

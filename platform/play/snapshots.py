@@ -18,6 +18,7 @@ import orjson
 from django.conf import settings
 from django.utils import translation
 
+from play.language import reader_language
 from play.models import ActionRecord, Match, Seat
 from play.selectors import log_entries, match_access, match_payload, players_of, seat_names
 
@@ -166,8 +167,9 @@ def socket_payload(
     to every viewer of this version, when several frames are built."""
     shared = shared or Shared(seats, tail)
     with translation.override(language or settings.LANGUAGE_CODE):
+        said = reader_language()
         payload = match_payload(
-            match, seats, seat, html=html, names=shared.names, players=shared.players
+            match, seats, seat, html=html, names=shared.names(said), players=shared.players(said)
         )
         payload["log"] = shared.log(seat, payload["language"])
     return payload
@@ -179,16 +181,29 @@ class Shared:
     entries then differ only by the private action and the undo stop)."""
 
     def __init__(self, seats: list[Seat], tail: list[ActionRecord]) -> None:
-        self.names = seat_names(seats)
-        self.players = players_of(seats, self.names)
+        self.seats = seats
         self.kept = [r for r in tail if r.undone_by is None]
         self.tail = tail
         self._logs: dict[str, list[dict[str, Any]]] = {}
+        self._names: dict[str, dict[int, str]] = {}
+        self._players: dict[str, list[dict[str, Any]]] = {}
+
+    def names(self, language: str) -> dict[int, str]:
+        """The seats' names in `language` (a bot's level, an erased account: translated)."""
+        if language not in self._names:
+            self._names[language] = seat_names(self.seats, language)
+        return self._names[language]
+
+    def players(self, language: str) -> list[dict[str, Any]]:
+        if language not in self._players:
+            self._players[language] = players_of(self.seats, self.names(language))
+        return self._players[language]
 
     def log(self, seat: int | None, language: str) -> list[dict[str, Any]]:
         public = self._logs.get(language)
         if public is None:
-            public = self._logs[language] = log_entries(self.tail, self.names, None, language)
+            names = self.names(language)
+            public = self._logs[language] = log_entries(self.tail, names, None, language)
         if seat is None:
             return public
         return [

@@ -145,6 +145,7 @@ def _record(match: Match, seat: int, last: ActionRecord, acting: Any) -> None:
         action=event,
         public_action=event,
         text=f"took back: {last.text}"[:300],
+        phrase=last.phrase,  # the decision taken back, re-said in each reader's language
         to_act_before=list(acting),
     )
     ActionRecord.objects.filter(pk=last.pk).update(undone_by=match.version)

@@ -9,10 +9,12 @@ number) constraint is the last guard.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.utils import timezone
 
+from accounts.selectors import blocked_pairs
 from play.models import Seat
 from play.services import match_create
 from tournaments import emails, formats
@@ -44,6 +46,15 @@ def settings_of(tournament: Tournament) -> Settings:
         rounds=tournament.rounds,
         rng_seed=tournament.rng_seed % (2**31),
     )
+
+
+def kept_apart(settings: Settings, registrations: Sequence[Registration]) -> Settings:
+    """`settings` with the entrants to seat apart: every pair with a block either way
+    (accounts.selectors.blocked_pairs; docs/tournaments.md, "Blocks")."""
+    by_user = {r.user_id: r.pk for r in registrations if r.user_id is not None}
+    pairs = blocked_pairs(by_user)
+    apart = frozenset(frozenset(by_user[u] for u in pair) for pair in pairs)
+    return replace(settings, apart=apart)
 
 
 def entrants_of(registrations: Sequence[Registration]) -> list[Entrant]:
@@ -125,7 +136,7 @@ def advance(tournament: Tournament) -> str:
             emails.round_outcome_queue(tournament, current, registrations)
         if tournament.status != Tournament.Status.RUNNING:
             return "paused"
-        plan = fmt.plan_round(entrants, settings, played)
+        plan = fmt.plan_round(entrants, kept_apart(settings, registrations), played)
         if plan is None:
             _finish(tournament, registrations)
             return "finished"

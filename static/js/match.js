@@ -184,6 +184,7 @@
       retry = 500;
       board.dataset.socket = "open";  // what the page (and its browser tests) can wait for
       socket.send(JSON.stringify({type: "hello", version: payload.version}));
+      document.dispatchEvent(new CustomEvent("table:open", {detail: {socket: socket}}));  // rematch.js
     };
     socket.onmessage = function (event) {
       const msg = JSON.parse(event.data);

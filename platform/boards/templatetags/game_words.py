@@ -10,7 +10,9 @@ from typing import Any
 from django import template
 from django.utils.html import json_script
 
-from boards.language import js_words, say
+from boards.language import js_words, language, say
+from games.core import Phrase, translate
+from games.core.levels import bot_name
 
 register = template.Library()
 
@@ -22,7 +24,15 @@ def gw(msgid: str, **args: Any) -> str:
 
 @register.filter(name="gw")
 def gw_filter(value: Any) -> Any:
+    if isinstance(value, Phrase):  # a phrase with its arguments ("{name} bot")
+        return translate(value, language())
     return say(value) if isinstance(value, str) and value else value
+
+
+@register.filter(name="bot_name")
+def bot_name_filter(level: str) -> str:
+    """A bot seat's name from its level ("standard" -> "Bot estándar")."""
+    return translate(bot_name(level), language())
 
 
 @register.simple_tag

@@ -35,6 +35,9 @@ class Settings:
     advance: int = 1  # elimination: top k of each table advance (1 for 2-player tables)
     rounds: int = 0  # swiss: number of rounds
     rng_seed: int = 0  # any random choice (tie order...) derives from it: reproducible
+    # pairs of entrant ids kept apart when the format can (a block either way): Swiss and the
+    # eliminations seat them at different tables when some arrangement allows it
+    apart: frozenset[frozenset[int]] = frozenset()
 
 
 @dataclass(frozen=True)

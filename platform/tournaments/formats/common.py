@@ -17,6 +17,15 @@ from tournaments.formats.base import Entrant, FormatError, PlayedRound, Settings
 Pair = tuple[int, int]
 
 
+# A pair kept apart (Settings.apart) costs this many repeat meetings: avoiding it comes before
+# avoiding a rematch, yet it is only a cost, so a pairing that cannot avoid it still happens.
+APART_WEIGHT = 1000
+
+
+def apart_cost(apart: frozenset[frozenset[int]], a: int, b: int) -> int:
+    return APART_WEIGHT if apart and frozenset((a, b)) in apart else 0
+
+
 def pair(a: int, b: int) -> Pair:
     return (a, b) if a < b else (b, a)
 

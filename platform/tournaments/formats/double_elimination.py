@@ -130,7 +130,10 @@ class DoubleElimination:
         seated = [p for p in winners if p not in byes]
         w_round = 1 + sum(any(t.key.startswith("W") for t in r.plan.tables) for r in played)
         tables = knockout.planned(
-            knockout.seat_tables(seated, step.tables, state, played), f"W{w_round}", played, state
+            knockout.seat_tables(seated, step.tables, state, played, settings.apart),
+            f"W{w_round}",
+            played,
+            state,
         )
         label = f"Winners' round {w_round}"
         lb_tables, lb_byes, lb_label = self._losers_round(state, settings, played, losers, None)
@@ -188,7 +191,7 @@ class DoubleElimination:
         byes = knockout.pick_byes(losers, bye_count, state)
         seated = [p for p in losers if p not in byes]
         l_round = 1 + sum(any(t.key.startswith("L") for t in r.plan.tables) for r in played)
-        dealt = knockout.seat_tables(seated, tables_count, state, played)
+        dealt = knockout.seat_tables(seated, tables_count, state, played, settings.apart)
         return (
             knockout.planned(dealt, f"L{l_round}", played, state),
             byes,

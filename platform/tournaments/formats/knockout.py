@@ -97,16 +97,18 @@ def seat_tables(
     tables: int,
     state: Knockout,
     played: Sequence[PlayedRound],
+    apart: frozenset[frozenset[int]] = frozenset(),
 ) -> list[list[int]]:
     """``players`` (best seed first) dealt in a snake into ``tables`` balanced tables, then
-    swapped only where that avoids players meeting again."""
+    swapped only where that keeps a blocked pair apart (``apart``) or avoids players meeting
+    again."""
     base, extra = divmod(len(players), tables)
     sizes = [base + 1] * extra + [base] * (tables - extra)
     dealt = common.snake(players, sizes)
     met = common.meetings(played)
 
     def cost(a: int, b: int) -> tuple[int, float]:
-        return met.get(common.pair(a, b), 0), 0.0
+        return common.apart_cost(apart, a, b) + met.get(common.pair(a, b), 0), 0.0
 
     improve(dealt, cost)
     return dealt

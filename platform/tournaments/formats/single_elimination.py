@@ -71,7 +71,7 @@ class SingleElimination:
             return RoundPlan(number, "Final", (PlannedTable(order, FINAL),))
         byes = knockout.pick_byes(alive, len(alive) - step.seated, state)
         seated = [p for p in alive if p not in byes]
-        tables = knockout.seat_tables(seated, step.tables, state, played)
+        tables = knockout.seat_tables(seated, step.tables, state, played, settings.apart)
         planned = knockout.planned(tables, f"R{number}", played, state)
         return RoundPlan(number, f"Round {number}", tuple(planned), tuple(byes))
 

@@ -11,7 +11,7 @@ import networkx as nx
 from django.utils.translation import gettext as _
 
 from tournaments.formats import common
-from tournaments.formats.arrange import arrange
+from tournaments.formats.arrange import arrange, improve
 from tournaments.formats.base import (
     Bracket,
     Entrant,
@@ -57,7 +57,7 @@ class Swiss:
         sizes, bye_count = common.table_sizes(len(order), size, low)
         byes = pick_byes(order, bye_count, played)
         seated = [p for p in order if p not in byes]
-        tables = pair_round(seated, sizes, entrants, played)
+        tables = pair_round(seated, sizes, entrants, played, settings.apart)
         rank = {p: i for i, p in enumerate(order)}
         history = common.seat_history(played)
         planned = tuple(
@@ -91,27 +91,35 @@ def pair_round(
     sizes: Sequence[int],
     entrants: Sequence[Entrant],
     played: Sequence[PlayedRound],
+    apart: frozenset[frozenset[int]] = frozenset(),
 ) -> list[list[int]]:
-    """Tables for players already ranked best first."""
+    """Tables for players already ranked best first; a pair in ``apart`` (a block) shares a
+    table only when no arrangement avoids it."""
     if not played:
-        return common.snake(seated, sizes)
+        tables = common.snake(seated, sizes)
+        if apart:  # round 1: the seeds' snake, swapped only to keep blocked pairs apart
+            improve(tables, lambda a, b: (common.apart_cost(apart, a, b), 0.0))
+        return tables
     met = common.meetings(played)
     points = {p: t.points for p, t in tally(entrants, played).items()}
     if all(s == 2 for s in sizes):
-        return match_pairs(seated, points, met)
+        return match_pairs(seated, points, met, apart)
     score = {p: float(v) for p, v in points.items()}
     met_by = common.met_by_player(met)
     nobody: dict[int, int] = {}
 
     def cost(a: int, b: int) -> tuple[int, float]:
         gap = score[a] - score[b]
-        return met_by.get(a, nobody).get(b, 0), gap * gap
+        return common.apart_cost(apart, a, b) + met_by.get(a, nobody).get(b, 0), gap * gap
 
     return arrange(seated, sizes, cost)
 
 
 def match_pairs(
-    seated: Sequence[int], points: dict[int, Fraction], met: Counter[common.Pair]
+    seated: Sequence[int],
+    points: dict[int, Fraction],
+    met: Counter[common.Pair],
+    apart: frozenset[frozenset[int]] = frozenset(),
 ) -> list[list[int]]:
     """2-player tables by maximum-weight matching (networkx, Edmonds' blossom): fewest repeat
     meetings first, then the smallest squared point gaps, then the nearest ranks (1 v 2, 3 v 4 in
@@ -123,7 +131,8 @@ def match_pairs(
         for j in range(i + 1, min(n, i + window + 1)):
             a, b = seated[i], seated[j]
             gap = int((points[a] - points[b]) * 24)  # points are multiples of 1/24
-            edges.append((i, j, met.get(common.pair(a, b), 0), gap * gap, j - i))
+            repeats = met.get(common.pair(a, b), 0) + common.apart_cost(apart, a, b)
+            edges.append((i, j, repeats, gap * gap, j - i))
     # integer weights that make the criteria strictly lexicographic: a matching has n/2 edges,
     # so one unit of a criterion outweighs any total of the ones after it
     gap_unit = n * n + 1

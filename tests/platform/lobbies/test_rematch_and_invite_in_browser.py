@@ -2,8 +2,9 @@
 
 alice invites her friend bob by name from her private table's page; bob follows the signed
 link of the e-mail he got and takes his place; the match starts for both. After a Dice City
-match, alice presses "Rematch" on the end screen, bob presses "Accept the rematch" on his, and
-both land in the new match. Screenshots at both sizes go to /tmp/shots-social/."""
+match, alice presses "Rematch" on the end screen and the offer appears live on bob's (over the
+match's socket), he presses "Accept the rematch", and both land in the new match. Screenshots
+at both sizes go to /tmp/shots-social/."""
 
 from __future__ import annotations
 
@@ -81,30 +82,38 @@ def _emailed_link(server, address: str) -> str:
 
 
 def test_a_rematch_from_the_end_screen_starts_when_both_accept(launch):
+    """Live over the match's socket (docs/lobbies.md, "Rematch, live"): bob's end screen is
+    open when alice offers; the offer appears on it without a reload, he accepts, and both
+    pages open the new match."""
     alice, bob = make_user("alice"), make_user("bob")
     table = lobby_create(host=alice, game="dicecity", seats=2)
     lobby_join(table_id=table.pk, user=bob)
     match = Match.objects.get(table=table)
     seat_forfeit(match_id=match.pk, seat_index=match.seats.get(user=bob).index, reason="resigned")
     cookies = {u.display_name: session_cookie(u) for u in (alice, bob)}
+    old = f"/matches/{match.pk}/"
     with launch() as open_page:
-        first = open_page(cookies["alice"], f"/matches/{match.pk}/")
+        first = open_page(cookies["alice"], old)
+        second = open_page(cookies["bob"], old, PHONE)
         rematch = first.locator("#outcome").get_by_role("button", name="Rematch", exact=True)
         rematch.scroll_into_view_if_needed()
         _shoot(first, "rematch-end-screen-laptop")
+        wait_js(
+            second,
+            "(document.querySelector('[data-rematch]') || {dataset: {}}).dataset.status === 'none'",
+        )
         rematch.click()
-        first.wait_for_url(re.compile(r"/tables/\d+/$"))
-        assert "A rematch of" in first.inner_text("#rematch-note")
+        first.locator("#outcome").get_by_text("Rematch offered: waiting for bob.").wait_for()
+        assert first.url.endswith(f"/matches/{match.pk}/")  # alice stays on her end screen
         with_axe(first)
         assert not audit(first), audit(first)
-        _shoot(first, "rematch-table-laptop")
-        second = open_page(cookies["bob"], f"/matches/{match.pk}/", PHONE)
         accept = second.locator("#outcome").get_by_role("button", name="Accept the rematch")
+        accept.wait_for()  # pushed over bob's socket: no reload
         accept.scroll_into_view_if_needed()
         _shoot(second, "rematch-end-screen-phone")
         assert page_width(second) <= PHONE["width"]
         accept.click()
-        second.wait_for_url(re.compile(r"/matches/\d+/$"))
+        second.wait_for_url(lambda url: re.search(r"/matches/\d+/$", url) and old not in url)
         new = in_thread(lambda: Match.objects.exclude(pk=match.pk).get())
         assert second.url.endswith(f"/matches/{new.pk}/")
         first.wait_for_url(re.compile(rf"/matches/{new.pk}/$"))
@@ -121,10 +130,11 @@ def test_a_declined_rematch_is_called_off_for_the_offering_player(launch):
     with launch() as open_page:
         first = open_page(cookies["alice"], f"/matches/{match.pk}/", LAPTOP)
         first.locator("#outcome").get_by_role("button", name="Rematch", exact=True).click()
-        first.wait_for_url(re.compile(r"/tables/\d+/$"))
+        first.locator("#outcome").get_by_text("Rematch offered: waiting for bob.").wait_for()
         second = open_page(cookies["bob"], "/my-games/", LAPTOP)
         second.get_by_role("button", name="Decline").click()
-        first.get_by_text("bob declined the rematch").wait_for()  # the page polls, then reloads
+        first.get_by_text("bob declined the rematch").wait_for()  # live, over alice's socket
+        assert first.url.endswith(f"/matches/{match.pk}/")
         _shoot(first, "rematch-declined-laptop")
 
 
