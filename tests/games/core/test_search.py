@@ -97,7 +97,7 @@ def test_a_playout_stops_when_the_turn_has_changed_hands_horizon_times(name):
             config.playout or config.prior,
             replace(config, horizon=horizon),
         )
-        actors, last, handovers = [], seat, 0
+        last, handovers = seat, 0
         replay = state
         rng = Rng.from_seed(1)
         policy = config.playout or config.prior
