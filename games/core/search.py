@@ -76,7 +76,9 @@ class SearchConfig:
     The candidate search (`horizon` > 0, see the module's docstring): `width` alternatives to
     the standard move, playouts by `playout` (default: `prior`) until the turn has changed hands
     `horizon` times (at most `max_playout` decisions), and `confidence`: how many standard
-    errors another move must lead the standard one by. `horizon=0`: the tree search above."""
+    errors another move must lead the standard one by. `horizon=0`: the tree search above.
+    `turn_owner`: whose turn it is (default: the first seat to act), for games where other seats
+    decide inside a turn (SPQF's follows), which must not count as the turn changing hands."""
 
     value: Value
     budget: float = 1.0
@@ -95,6 +97,7 @@ class SearchConfig:
     confidence: float = 2.0
     playout: Policy | None = None
     max_playout: int = 400
+    turn_owner: Callable[[State], int] | None = None
 
 
 @dataclass
@@ -237,14 +240,16 @@ def _playout(
 ) -> tuple[State, int]:
     """Play on with `policy` until the turn has changed hands `horizon` times."""
     handovers = played = 0
-    last = seat
+    owner = config.turn_owner
+    last = seat if owner is None else owner(state)
     while played < config.max_playout and game.outcome(state) is None:
         actor = game.to_act(state)[0]
-        if actor != last:
+        turn = actor if owner is None else owner(state)
+        if turn != last:
             handovers += 1
             if handovers >= config.horizon:
                 break
-            last = actor
+            last = turn
         state = game.apply(state, actor, policy(state, actor, rng))
         played += 1
     return state, played

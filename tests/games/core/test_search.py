@@ -97,17 +97,18 @@ def test_a_playout_stops_when_the_turn_has_changed_hands_horizon_times(name):
             config.playout or config.prior,
             replace(config, horizon=horizon),
         )
-        last, handovers = seat, 0
+        owner = config.turn_owner or (lambda s: game.to_act(s)[0])
+        last, handovers = owner(state), 0
         replay = state
         rng = Rng.from_seed(1)
         policy = config.playout or config.prior
         for _ in range(played):
             actor = game.to_act(replay)[0]
-            if actor != last:
+            if owner(replay) != last:
                 handovers += 1
-                last = actor
+                last = owner(replay)
             replay = game.apply(replay, actor, policy(replay, actor, rng))
         assert replay == end
         assert handovers <= horizon - 1
         if game.outcome(end) is None and played < config.max_playout:
-            assert game.to_act(end)[0] != last  # stopped at the next hand-over
+            assert owner(end) != last  # stopped at the next hand-over
