@@ -189,7 +189,13 @@ BOTS = level_bots("scythe", random_bot, heuristic_bot, legal_actions)
 # star ~73%.
 # The candidate search plays out with `quick_bot` (a playout by the standard bot cost ~40 ms,
 # too dear for any useful number of rounds) to the end of the turn (`horizon=1`).
+def turn_owner(state: State) -> int:
+    """Whose turn it is: a defender's combat choices inside it do not pass the turn on."""
+    return int(state["turn"])
+
+
 SEARCH = SearchConfig(
+    turn_owner=turn_owner,
     value=value,
     scale=10.0,
     rollout=0,
