@@ -60,6 +60,9 @@ def match_create(
     if shuffle:
         secrets.SystemRandom().shuffle(order)
     seed = secrets.randbits(62)
+    # Cleaned here once more: a new match gets every default, among them the hidden ones (the
+    # rules version) that a table or tournament stored before they existed lacks.
+    options = game.clean_options(options)
     state = game.setup(len(order), seed, options)
     match = Match.objects.create(
         table=table,
