@@ -185,6 +185,8 @@ def _combat_choice(state: State, seat: int, actions: list[Action]) -> Action:
 
 
 BOTS = level_bots("scythe", random_bot, heuristic_bot, legal_actions)
+
+
 # The candidate search (games/core/search.py): a star is worth 10 to `value`, a lead of one
 # star ~73%.
 # The candidate search plays out with `quick_bot` (a playout by the standard bot cost ~40 ms,
