@@ -192,7 +192,8 @@ def turn_owner(state: State) -> int:
 BOTS = level_bots("scythe", random_bot, heuristic_bot, legal_actions)
 # The candidate search (games/core/search.py): a star is worth 10 to `value`, a lead of one
 # star ~73%. It plays out with `quick_bot` (a playout by the standard bot cost ~40 ms, too dear
-# for any useful number of rounds) to the end of the turn (`horizon=1`).
+# for any useful number of rounds) to the end of the turn (`horizon=1`), over 4 alternatives
+# (at 0.1 s, seeds 600: 6 of 8 against standard with 4, 4 of 8 with 8: fewer rounds each).
 SEARCH = SearchConfig(
     turn_owner=turn_owner,
     value=value,
@@ -201,5 +202,6 @@ SEARCH = SearchConfig(
     prior=heuristic_bot,
     playout=quick_bot,
     horizon=1,
+    width=4,
     confidence=2.0,
 )
