@@ -7,10 +7,11 @@ Every game registers the same three levels (and "random") in its `bots` table:
 - standard: the game's hand-written heuristic (Scythe: a turn played ahead in its head; Dice
   City: greedy two-step look-ahead; SPQF: rules of thumb). The default for bot seats and for
   seats that stand in for an absent player.
-- strong: information-set Monte Carlo tree search (games/core/search.py) over the game's
-  `redetermine`, judged by the game's heuristic value, within a time budget per decision
-  (`DEFAULT_BUDGET`, one core). It never reads another seat's secrets: every iteration starts
-  from a re-dealt state, and each game's `redetermine` depends only on the bot's view and seed.
+- strong: the standard move checked against a few heuristic-ranked others by playouts over
+  common re-deals (games/core/search.py, the game's `redetermine`), within a time budget per
+  decision (`DEFAULT_BUDGET`, one core). It never reads another seat's secrets: every round
+  starts from a re-dealt state, and each game's `redetermine` depends only on the bot's view
+  and seed.
 
 The search settings of a game live in `Game.extra["search"]` (a SearchConfig); `make_bot` builds
 a level with another budget (the bench uses tiny ones). Names that seats stored before the levels
