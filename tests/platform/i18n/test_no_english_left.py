@@ -178,4 +178,5 @@ def test_the_check_finds_english_where_it_is():
     page = '<p title="Standard bot">bot</p><script>"took back"</script><b>resigned</b>'
     assert english_left(shown_text(page)) == ["Standard bot", "resigned"]
     assert english_left("Privately resigned-ish") == []
-    assert english_left("Riverwalk", "es") == [] and english_left("Riverwalk", "vi") == ["Riverwalk"]
+    assert english_left("Riverwalk", "es") == []
+    assert english_left("Riverwalk", "vi") == ["Riverwalk"]
