@@ -76,6 +76,13 @@ ENGLISH = (
     "Your mat",
     "base (",
     "FACTORY",
+    # page titles, tournament sections and tie-break columns
+    "table #",
+    "match #",
+    "Upcoming",
+    "Running",
+    "Round out",
+    "Table place",
 )
 # The Spanish rule book keeps two mech abilities' English names (000: "la habilidad Mech de
 # Riverwalk", "Wayfare"); the Vietnamese one names them ("Vượt Sông", "Vận tải").
