@@ -55,6 +55,9 @@ class Option:
     """A table option the engine declares; the lobby builds its form from these.
 
     kind is "bool" or "choice"; for "choice", `choices` lists (value, label) pairs.
+    `hidden`: set by the platform, never by a host (e.g. Scythe's `rules`, the rules version a
+    match was started under so that older matches' logs still replay): the lobby's form and the
+    table page leave it out, `clean_options` still fills in its default for a new table.
     """
 
     name: str
@@ -63,6 +66,7 @@ class Option:
     default: Any
     choices: tuple[tuple[Any, str], ...] = ()
     help: str = ""
+    hidden: bool = False
 
     def clean(self, value: Any) -> Any:
         if self.kind == "bool":
@@ -180,6 +184,10 @@ class Game:
 
     def clean_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         return clean_options(self.options, given)
+
+    def shown_options(self) -> tuple[Option, ...]:
+        """The options a host chooses and a table page shows (the hidden ones left out)."""
+        return tuple(o for o in self.options if not o.hidden)
 
     def seat_range(self) -> range:
         return range(self.min_seats, self.max_seats + 1)

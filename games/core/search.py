@@ -1,20 +1,32 @@
-"""Information-set Monte Carlo tree search: the strong bot of every game.
+"""The strong bot's search: the standard move checked against a few others on common re-deals.
 
-Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
-IEEE TCIAIG 2012). Each iteration
-1. re-deals what the bot cannot see (`Game.redetermine` from its own seat), so the search never
-   reads another seat's secrets: a determinization is a function of the bot's view and the seed;
-2. walks down the tree over the actions legal in that determinization, choosing by UCB1 with
-   availability counts (an action is only compared with the determinizations it was legal in);
-3. adds one new node, plays a short rollout with a cheap policy (random by default), and scores
-   the position with the game's heuristic (`value(state, seat)` for every seat) or, at the end of
-   the game, with the places;
-4. backs the reward of each seat up to the nodes where that seat chose.
+The default (`horizon` > 0), measured to beat the standard bot (docs/bots.md, bench/README.md):
+1. candidates: the standard bot's move, asked on a re-dealt state, and up to `width` other legal
+   moves ranked by the heuristic value one decision after them (on a re-dealt state too);
+2. rounds: each round re-deals what the bot cannot see (`Game.redetermine` from its own seat:
+   a determinization is a function of the bot's view and the seed, so the search never reads
+   another seat's secrets) and plays every surviving candidate from that same deal with the
+   same playout seed (common random numbers: the candidates are compared on equal luck);
+3. a playout: the `playout` policy (the standard bot unless the game names a cheaper one)
+   until the turn has passed `horizon` times, then every seat's heuristic value becomes a win
+   chance (its lead over the best other seat, squashed by `scale`), or the places if it ended;
+4. successive halving: the budget is split into phases; after each, the worse half of the
+   candidates (never the standard move) is dropped;
+5. the choice: the standard move, unless another candidate beats it on the same deals by more
+   than `confidence` standard errors of the paired difference.
+On a tiny budget it is thus the standard bot; time makes it leave that move where it is
+clearly worse.
 
-Children are keyed by (acting seat, action notation), so a node is an information set seen from
-the bot. Simultaneous choices (combat dials) are searched in `to_act` order, as self-play plays
-them. The search stops after `budget` seconds or `iterations` iterations, whichever comes first;
-with `iterations` set and a generous budget it is deterministic for a seed.
+`horizon=0` keeps the earlier information-set Monte Carlo tree search (Cowling, Powley and
+Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012): each iteration
+re-deals, walks down a tree over the actions legal in that deal by UCB1 with availability
+counts, adds one node, plays `rollout` random decisions and backs every seat's reward up.
+Children are keyed by (acting seat, action notation), so a node is an information set seen
+from the bot.
+
+The search stops after `budget` seconds, or after `iterations` rounds (tree: iterations),
+whichever comes first; with `iterations` set and a generous budget it is deterministic for a
+seed.
 """
 
 from __future__ import annotations
@@ -59,7 +71,14 @@ class SearchConfig:
 
     `reuse`: iterations that share one re-dealt state (states are never mutated, so sharing is
     safe); re-dealing costs as much as several decisions, and a deal is a good sample for a
-    few descents."""
+    few descents.
+
+    The candidate search (`horizon` > 0, see the module's docstring): `width` alternatives to
+    the standard move, playouts by `playout` (default: `prior`) until the turn has changed hands
+    `horizon` times (at most `max_playout` decisions), and `confidence`: how many standard
+    errors another move must lead the standard one by. `horizon=0`: the tree search above.
+    `turn_owner`: whose turn it is (default: the first seat to act), for games where other seats
+    decide inside a turn (SPQF's follows), which must not count as the turn changing hands."""
 
     value: Value
     budget: float = 1.0
@@ -73,6 +92,12 @@ class SearchConfig:
     margin: float = 0.08
     reuse: int = 4
     seats: Callable[[State], int] = lambda state: len(state["players"])
+    horizon: int = 2
+    width: int = 8
+    confidence: float = 2.0
+    playout: Policy | None = None
+    max_playout: int = 400
+    turn_owner: Callable[[State], int] | None = None
 
 
 @dataclass
@@ -88,10 +113,12 @@ class SearchStats:
 def search(
     game: Game, state: State, seat: int, rng: Rng, config: SearchConfig, stats: SearchStats | None
 ) -> Action:
-    """The action `seat` should take in `state`, found by ISMCTS within the config's budget."""
+    """The action `seat` should take in `state`, searched within the config's budget."""
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
+    if config.horizon > 0 and config.prior is not None:
+        return _candidates_search(game, state, seat, legal, rng, config, stats)
     root = Node(actor=seat)
     started, cpu = time.perf_counter(), time.process_time()
     preferred = _seed_prior(game, root, state, seat, rng, config)
@@ -110,6 +137,152 @@ def search(
         stats.seconds += time.perf_counter() - started
         stats.cpu_seconds += time.process_time() - cpu
     return _choice(root, seat, legal, preferred, config)
+
+
+@dataclass
+class _Candidate:
+    action: Action
+    key: Any
+    rewards: list[float] = field(default_factory=list)  # per round; NaN: not legal in that deal
+
+    def mean(self) -> float:
+        seen = [r for r in self.rewards if r == r]
+        return sum(seen) / len(seen) if seen else -math.inf
+
+
+def _candidates_search(
+    game: Game,
+    state: State,
+    seat: int,
+    legal: list[Action],
+    rng: Rng,
+    config: SearchConfig,
+    stats: SearchStats | None,
+) -> Action:
+    started, cpu = time.perf_counter(), time.process_time()
+    assert config.prior is not None
+    seen = game.redetermine(state, seat, rng)
+    standard = config.prior(seen, seat, rng)
+    keys = {_key(a): a for a in legal}
+    first = _key(standard)
+    if first not in keys:  # cannot happen for a bot that reads only its seat's view
+        first = _key(legal[0])
+    candidates = [_Candidate(keys[first], first)]
+    for action in _ranked(game, seen, seat, legal, first, config):
+        candidates.append(_Candidate(action, _key(action)))
+    done = decisions = 0
+    if len(candidates) > 1:
+        alive = candidates
+        phases = max(1, math.ceil(math.log2(len(candidates))))
+        cap = 1 << 62 if config.iterations is None else max(2, config.iterations // phases)
+        for phase in range(phases):
+            phase_end = started + config.budget * (phase + 1) / phases
+            phase_rounds = 0
+            # at least two rounds in all (a paired difference needs two), then the clock
+            while phase_rounds < cap and (done < 2 or time.perf_counter() < phase_end):
+                decisions += _round(game, state, seat, alive, rng, config)
+                phase_rounds += 1
+                done += 1
+            if phase < phases - 1 and len(alive) > 2:
+                rest = sorted(alive[1:], key=lambda c: -c.mean())
+                alive = [alive[0], *rest[: max(1, (len(rest) + 1) // 2)]]
+        choice = _confident_choice(alive, config.confidence)
+    else:
+        choice = candidates[0]
+    if stats is not None:
+        stats.iterations += done
+        stats.decisions += decisions
+        stats.seconds += time.perf_counter() - started
+        stats.cpu_seconds += time.process_time() - cpu
+    return choice.action
+
+
+def _ranked(
+    game: Game, seen: State, seat: int, legal: list[Action], skip: Any, config: SearchConfig
+) -> list[Action]:
+    """Up to `width` legal moves other than the standard one, best first by the heuristic value
+    one decision after them (on the re-dealt state: nothing hidden is read)."""
+    if config.width <= 0:
+        return []
+    scored = []
+    for index, action in enumerate(legal):
+        if _key(action) == skip:
+            continue
+        after = game.apply(seen, seat, action)
+        scored.append((-_reward(game, after, seat, config), index, action))
+    scored.sort(key=lambda item: (item[0], item[1]))
+    return [action for _, _, action in scored[: config.width]]
+
+
+def _round(
+    game: Game, state: State, seat: int, alive: list[_Candidate], rng: Rng, config: SearchConfig
+) -> int:
+    """One re-deal, every candidate played from it with the same playout seed."""
+    world = game.redetermine(state, seat, rng)
+    playout_seed = rng.next_u64()
+    legal = {_key(a) for a in game.legal_actions(world, seat)}
+    policy = config.playout if config.playout is not None else config.prior
+    assert policy is not None
+    decisions = 0
+    for candidate in alive:
+        if candidate.key not in legal:
+            candidate.rewards.append(math.nan)
+            continue
+        after = game.apply(world, seat, candidate.action)
+        after, played = _playout(game, after, seat, Rng.from_seed(playout_seed), policy, config)
+        candidate.rewards.append(_reward(game, after, seat, config))
+        decisions += 1 + played
+    return decisions
+
+
+def _playout(
+    game: Game, state: State, seat: int, rng: Rng, policy: Policy, config: SearchConfig
+) -> tuple[State, int]:
+    """Play on with `policy` until the turn has changed hands `horizon` times."""
+    handovers = played = 0
+    owner = config.turn_owner
+    last = seat if owner is None else owner(state)
+    while played < config.max_playout and game.outcome(state) is None:
+        actor = game.to_act(state)[0]
+        turn = actor if owner is None else owner(state)
+        if turn != last:
+            handovers += 1
+            if handovers >= config.horizon:
+                break
+            last = turn
+        state = game.apply(state, actor, policy(state, actor, rng))
+        played += 1
+    return state, played
+
+
+def _reward(game: Game, state: State, seat: int, config: SearchConfig) -> float:
+    result = game.outcome(state)
+    if result is not None:
+        return place_rewards(result)[seat]
+    values = [config.value(state, s) for s in range(config.seats(state))]
+    best_other = max(v for s, v in enumerate(values) if s != seat)
+    return 1.0 / (1.0 + math.exp(-(values[seat] - best_other) / config.scale))
+
+
+def _confident_choice(alive: list[_Candidate], confidence: float) -> _Candidate:
+    """The standard move (first) unless another beats it on the rounds both were played in by
+    more than `confidence` standard errors of the paired difference."""
+    standard = alive[0]
+    best, best_lead = standard, 0.0
+    for other in alive[1:]:
+        diffs = [
+            o - s
+            for o, s in zip(other.rewards, standard.rewards, strict=False)
+            if o == o and s == s
+        ]
+        if len(diffs) < 2:
+            continue
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        error = math.sqrt(var / len(diffs))
+        if mean > confidence * error and mean > best_lead:
+            best, best_lead = other, mean
+    return best
 
 
 def _seed_prior(

@@ -117,5 +117,5 @@ def bot_greedy(state: State, seat: int, rng: Rng) -> Action:
 
 
 BOTS = level_bots("dicecity", bot_random, bot_greedy, legal_actions)
-# ISMCTS settings (games/core/levels.py): `value` is in VP; a lead of 4 VP is worth ~73%.
+# The candidate search (games/core/search.py): `value` is in VP; a lead of 4 VP is worth ~73%.
 SEARCH = SearchConfig(value=value, scale=4.0, rollout=0, prior=bot_greedy)

@@ -10,7 +10,7 @@ from .bots import BOTS, SEARCH
 from .reference import reference
 from .rules import apply, legal_actions, timeout_action, to_act
 from .scoring import outcome
-from .state import redetermine, reveals, setup, view
+from .state import OPTIONS, redetermine, reveals, setup, view
 from .text import public_action
 
 GAME = Game(
@@ -26,6 +26,7 @@ GAME = Game(
     view=view,
     redetermine=redetermine,
     bots=BOTS,
+    options=OPTIONS,
     narrate=narrator(ACTIONS),
     label=labeller(ACTIONS),
     public_action=public_action,

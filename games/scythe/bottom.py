@@ -250,8 +250,9 @@ def _carry_out(state: State, seat: int, action: Action) -> None:
     if not state["ctx"].pop("no_coins", False):
         p["coins"] += int(section_info(p, name)["coins"])
     # 000, How to play: costs and benefits are read before the action is taken, so enlisting
-    # the recruit of this very section does not pay its ongoing bonus for this action.
-    had_recruit = name in p["recruits"]
+    # the recruit of this very section does not pay its ongoing bonus for this action. Rules
+    # version 1 (matches started before this reading, state["rules"] == 1) paid it at once.
+    had_recruit = name in p["recruits"] or state.get("rules") == 1
     if action["type"] != "pay":
         apply_effect(state, seat, action)
     recruit_bonuses(state, seat, name, own=had_recruit)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.game import rng_used
+from ..core.game import Option, rng_used
 from ..core.rng import Rng
 from ..core.state import clone
 from .board import controlled, occupancy, resources_controlled
@@ -87,6 +87,33 @@ def new_player(faction: str, mat: int, deck: list[int], objectives: list[int]) -
     }
 
 
+# The rules version a match plays under, hidden from hosts. 1: the reading before 2026-11-25,
+# where the Enlist that uncovers the Enlist section's ongoing bonus collects it at once; 2: the
+# book's (000 How to play: costs and benefits are read before the action is taken). New tables
+# get 2 (`clean_options` fills the default); a match stored with no `rules` option was started
+# under 1, so `setup` reads a missing one as 1 and its log replays as it was played.
+RULES = 2
+OPTIONS = (
+    Option(
+        name="rules",
+        label="Rules version",
+        kind="choice",
+        default=RULES,
+        choices=((1, "1"), (2, "2")),
+        help="Set by the site: the rules reading a match was started under.",
+        hidden=True,
+    ),
+)
+
+
+def rules_version(options: Mapping[str, Any]) -> int:
+    """The rules version of a match's stored options: 1 when they predate the option."""
+    version = options.get("rules", 1)
+    if version not in (1, 2):
+        raise ValueError(f"Scythe rules version {version!r}: 1 or 2")
+    return int(version)
+
+
 def setup(seats: int, seed: int, options: Mapping[str, Any]) -> State:
     if not 2 <= seats <= 5:
         raise ValueError("Scythe seats 2 to 5 players (the solo Automa is not implemented)")
@@ -103,7 +130,7 @@ def setup(seats: int, seed: int, options: Mapping[str, Any]) -> State:
     rng.shuffle(factory)
     tiles = sorted(STRUCTURE_TILES)
     order = turn_order(factions, mats)
-    return {
+    state: State = {
         "players": players,
         "order": order,
         "turn": order[0],
@@ -124,6 +151,9 @@ def setup(seats: int, seed: int, options: Mapping[str, Any]) -> State:
         "last_combat": None,
         "rng": rng.state,
     }
+    if rules_version(options) == 1:
+        state["rules"] = 1  # absent: the current rules (RULES); the key keeps states small
+    return state
 
 
 # --- the copy apply works on ------------------------------------------------------------------

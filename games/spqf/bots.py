@@ -266,5 +266,13 @@ def value(s: State, seat: int) -> float:
 
 
 BOTS = level_bots("spqf", random_bot, heuristic_bot, legal_actions)
-# ISMCTS settings (games/core/levels.py): `value` is in VP; a lead of 4 VP is worth ~73%.
-SEARCH = SearchConfig(value=value, scale=4.0, rollout=0, prior=heuristic_bot)
+
+
+def turn_owner(s: State) -> int:
+    """Whose turn it is: the others' follows inside a turn do not pass the turn on."""
+    return int(s["active"])
+
+
+# The candidate search (games/core/search.py) plays out with the standard bot to the end of
+# the next player's turn; `value` is in VP, a lead of 4 VP is worth ~73%.
+SEARCH = SearchConfig(value=value, scale=4.0, rollout=0, prior=heuristic_bot, turn_owner=turn_owner)

@@ -45,12 +45,13 @@ class Place:
         return ChatLine.objects.filter(where, removed_at__isnull=True)
 
 
-def match_place(match: Match, user: Any) -> Place | None:
+def match_place(match: Match, user: Any, seats: list[Any] | None = None) -> Place | None:
     """The chat of a match for `user`: None for someone who may not read it (logged out, or
-    an outsider to a private table's match). `match.table` should be selected."""
+    an outsider to a private table's match). `match.table` should be selected; `seats`: the
+    match's seats, if in hand (no query for the viewer's seat then)."""
     if user is None or not user.is_authenticated:
         return None
-    access = match_access(match, user)
+    access = match_access(match, user, seats)
     if not access.allowed:
         return None
     return Place(match=match, table=None, player=access.seat is not None)
@@ -71,17 +72,23 @@ def chat_blocked(user_id: int, other_id: int) -> bool:
     return blocked_between(user_id, other_id)
 
 
-def hidden_authors(viewer: Any, author_ids: Iterable[int | None]) -> set[int]:
+def hidden_authors(
+    viewer: Any, author_ids: Iterable[int | None], muted_ids: set[int] | None = None
+) -> set[int]:
     """Of `author_ids`, the people whose lines `viewer` does not see: muted by the viewer, or
-    blocked either way. One's own lines are always shown."""
+    blocked either way. One's own lines are always shown. `muted_ids`: the people the viewer
+    muted among them at least, if in hand (no query for the mutes then)."""
     ids = {a for a in author_ids if a is not None and a != viewer.pk}
     if not ids:
         return set()
-    muted = set(
-        Mute.objects.filter(user_id=viewer.pk, person_id__in=ids).values_list(
-            "person_id", flat=True
+    if muted_ids is not None:
+        muted = muted_ids & ids
+    else:
+        muted = set(
+            Mute.objects.filter(user_id=viewer.pk, person_id__in=ids).values_list(
+                "person_id", flat=True
+            )
         )
-    )
     pairs = blocked_pairs({viewer.pk, *(ids - muted)})  # one query for all the authors
     return muted | {a for a in ids - muted if frozenset((viewer.pk, a)) in pairs}
 
@@ -98,16 +105,25 @@ def channels_seen(place: Place, viewer: Any) -> list[str]:
     return [Channel.PLAYERS, Channel.SPECTATORS]
 
 
-def lines_seen(place: Place, viewer: Any, after: int = 0) -> list[ChatLine]:
+def lines_seen(
+    place: Place,
+    viewer: Any,
+    after: int = 0,
+    channels: list[str] | None = None,
+    muted_ids: set[int] | None = None,
+) -> list[ChatLine]:
     """The lines `viewer` sees at `place` after line id `after`, oldest first (the latest
-    MAX_HISTORY)."""
+    MAX_HISTORY), with their authors (one query). `channels`: channels_seen's answer and
+    `muted_ids`: the people the viewer muted here (muted_among), if in hand."""
+    if channels is None:
+        channels = channels_seen(place, viewer)
     lines = list(
         place.lines()
-        .filter(pk__gt=after, channel__in=channels_seen(place, viewer))
+        .filter(pk__gt=after, channel__in=channels)
         .select_related("author")
         .order_by("-pk")[:MAX_HISTORY]
     )
-    hidden = hidden_authors(viewer, {line.author_id for line in lines})
+    hidden = hidden_authors(viewer, {line.author_id for line in lines}, muted_ids)
     return [line for line in reversed(lines) if line.author_id not in hidden]
 
 
@@ -127,7 +143,8 @@ def line_json(line: ChatLine) -> dict[str, Any]:
 
 
 def muted_among(viewer: Any, place: Place) -> list[dict[str, Any]]:
-    """The people `viewer` muted who wrote at this place: the panel offers to unmute them."""
+    """The people `viewer` muted who wrote at this place: the panel offers to unmute them (and
+    hides their lines: lines_seen's `muted_ids`)."""
     authors = place.lines().values("author_id")
     mutes = Mute.objects.filter(user_id=viewer.pk, person_id__in=authors).select_related("person")
     return [{"id": m.person_id, "name": m.person.display_name} for m in mutes]

@@ -358,6 +358,9 @@ CONTENT_SECURITY_POLICY = {
 # Demo and play settings. The two BACKGROUND ones stand in for the Celery worker and beat when
 # the site runs with nothing but Python (play/background.py); `make run` turns them on.
 BOT_MOVE_DELAY_MS = env_int("BOT_MOVE_DELAY_MS", 0)
+# Seconds a seat's rendered board stays in the cache for the match page's first load, keyed by
+# match, version, seat and language (play.selectors.board_cached); 0 draws it every time.
+BOARD_CACHE_SECONDS = env_int("BOARD_CACHE_SECONDS", 600)
 BOTS_IN_BACKGROUND = env_bool("BOTS_IN_BACKGROUND", False)
 BACKGROUND_TICKS = env_bool("BACKGROUND_TICKS", False)
 # Seconds the process that recorded an outbox job has to carry it out before the outbox worker

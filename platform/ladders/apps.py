@@ -3,7 +3,7 @@ from django.db.models.signals import post_delete
 
 from accounts.signals import account_erasing, data_sections, profile_sections
 from chat.signals import account_banned, account_unbanned
-from play.signals import match_finished, outcome_notes, rating_explained
+from play.signals import match_finished, matches_finished, outcome_notes, rating_explained
 
 
 class LaddersConfig(AppConfig):
@@ -14,6 +14,7 @@ class LaddersConfig(AppConfig):
         from ladders import personal, receivers
 
         match_finished.connect(receivers.rate_finished_match, dispatch_uid="ladders.rate")
+        matches_finished.connect(receivers.rate_finished_matches, dispatch_uid="ladders.rate_many")
         outcome_notes.connect(receivers.rating_notes, dispatch_uid="ladders.notes")
         rating_explained.connect(receivers.rating_why, dispatch_uid="ladders.why")
         profile_sections.connect(receivers.profile_ratings, dispatch_uid="ladders.profile")

@@ -42,6 +42,23 @@ WITH fresh AS (
 ){buckets}
 SELECT (SELECT count(*) FROM moved)
 """
+# The same for several results at once (ratings_write_many): the caller has checked, under the
+# rating rows' locks, that none of them is stored yet.
+_WRITE_MANY_SQL = """
+WITH moved AS (
+    UPDATE ladders_rating AS r
+    SET rating = v.rating, games = v.games, wins = v.wins, last_played = v.last_played
+    FROM (VALUES {ratings}) AS v(id, rating, games, wins, last_played)
+    WHERE r.id = v.id
+    RETURNING 1
+), noted AS (
+    INSERT INTO ladders_ratingchange
+        (match_id, user_id, game, seat, place, before, after, delta, created_at)
+    VALUES {changes}
+    RETURNING 1
+){buckets}
+SELECT (SELECT count(*) FROM moved)
+"""
 # Buckets in ascending order, so concurrent updates lock them in the same order (no deadlock).
 _BUCKETS_SQL = """, shifted AS (
     INSERT INTO ladders_ladderbucket (game, bucket, count)
@@ -118,3 +135,37 @@ def ratings_write(
         cursor.execute(sql, params)
         (moved,) = cursor.fetchone()
     return bool(moved)
+
+
+def ratings_write_many(
+    ratings: list[Rating], changes: list[RatingChange], shift: Counter[int]
+) -> None:
+    """Store several results of one game (ratings moved by all of them, their changes, the
+    bucket counts) in one statement; the caller holds the rating rows' locks and has left out
+    the results stored already."""
+    game = ratings[0].game
+    if connection.vendor != "postgresql":
+        Rating.objects.bulk_update(ratings, ["rating", "games", "wins", "last_played"])
+        RatingChange.objects.bulk_create(changes)
+        buckets_shift(game=game, shift=shift)
+        return
+    moves = sorted((bucket, n) for bucket, n in shift.items() if n)
+    buckets = _BUCKETS_SQL.replace(", fresh WHERE fresh.yes", "")
+    sql = _WRITE_MANY_SQL.format(
+        ratings=", ".join([_RATING_ROW] * len(ratings)),
+        changes=", ".join([_CHANGE_ROW] * len(changes)),
+        buckets=buckets.format(values=", ".join(["(%s, %s, %s)"] * len(moves))) if moves else "",
+    )
+    params: list[Any] = []
+    params.extend(p for r in ratings for p in (r.pk, r.rating, r.games, r.wins, r.last_played))
+    params.extend(
+        p
+        for c in changes
+        for p in (
+            c.match_id, c.user_id, c.game, c.seat, c.place, c.before, c.after, c.delta,
+            c.created_at,
+        )
+    )  # fmt: skip
+    params.extend(p for bucket, n in moves for p in (game, bucket, n))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)

@@ -10,13 +10,18 @@ from ladders import selectors
 from ladders.buckets import bucket_of, buckets_shift
 from ladders.explain import rating_explained
 from ladders.models import QueueEntry
-from ladders.services import rating_apply_result, ratings_list
+from ladders.services import rating_apply_result, ratings_apply_results, ratings_list
 
 
 def rate_finished_match(sender: Any, match: Any, seats: Any = None, **kwargs: Any) -> None:
     """Ranked results move ratings in the transaction that records them; casual ones never."""
     if match.ranked:
         rating_apply_result(match=match, seats=seats)
+
+
+def rate_finished_matches(sender: Any, finished: Any, **kwargs: Any) -> None:
+    """Several results in one transaction (the deadline sweep's chunk): rated together."""
+    ratings_apply_results(finished=[(m, s) for m, s in finished if m.ranked])
 
 
 def rating_notes(sender: Any, match: Any, **kwargs: Any) -> dict[int, str]:

@@ -6,7 +6,7 @@ to play.signals.match_finished), so a result and the ratings it moves commit tog
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -20,7 +20,7 @@ from ladders import elo, tasks
 from ladders.buckets import bucket_moves, bucket_of, buckets_shift
 from ladders.matchmaking import ranked_live_seats
 from ladders.models import QueueEntry, Rating, RatingChange
-from ladders.ratings_sql import ratings_lock, ratings_write
+from ladders.ratings_sql import ratings_lock, ratings_write, ratings_write_many
 from play.models import Match, Seat
 from shared.errors import ServiceError
 
@@ -53,6 +53,44 @@ def rating_apply_result(*, match: Match, seats: Sequence[Seat] | None = None) ->
         )
         stored = ratings_write(match.pk, list(ratings.values()), changes, shift)
     return changes if stored else []
+
+
+def ratings_apply_results(
+    *, finished: Sequence[tuple[Match, Sequence[Seat]]]
+) -> list[RatingChange]:
+    """Several finished matches' results at once (the deadline sweep's chunk), as
+    rating_apply_result applies each in match id order: per game, one lock of all their
+    players' ratings (in user order), one statement of writes. A player in several of them is
+    rated by each in turn; a result stored already is left out (safe to call twice)."""
+    by_game: dict[str, list[tuple[Match, list[Seat]]]] = defaultdict(list)
+    for match, seats in sorted(finished, key=lambda pair: pair[0].pk):
+        rated = rated_seats(match, seats)
+        if match.ranked and match.status == Match.Status.FINISHED and len(rated) >= 2:
+            by_game[match.game].append((match, rated))
+    applied: list[RatingChange] = []
+    with transaction.atomic(savepoint=False):
+        for game in sorted(by_game):
+            results = by_game[game]
+            ratings = ratings_lock(game, sorted({s.user_id for _m, ss in results for s in ss}))
+            stored = set(
+                RatingChange.objects.filter(match_id__in=[m.pk for m, _s in results])
+                .values_list("match_id", flat=True)
+                .distinct()
+            )
+            changes, moves = [], []
+            for match, seats in results:
+                if match.pk in stored:
+                    continue
+                for change in result_rate(match, seats, ratings):
+                    rating = ratings[change.user_id]
+                    if rating.listed:  # an unlisted player (banned, erased) is in no bucket
+                        moves.append((change.before, rating.games - 1, change.after, rating.games))
+                    changes.append(change)
+            if changes:
+                moved = {c.user_id: ratings[c.user_id] for c in changes}
+                ratings_write_many(list(moved.values()), changes, bucket_moves(moves))
+                applied.extend(changes)
+    return applied
 
 
 def ratings_list(*, user: Any, listed: bool) -> int:

@@ -47,15 +47,15 @@ class TableForm(forms.Form):
         self.games = all_games()
         self.fields["game"].choices = [(g.name, g.title) for g in self.games]  # type: ignore[attr-defined]
         for game in self.games:
-            for option in game.options:
+            for option in game.shown_options():
                 self.fields[f"opt_{game.name}_{option.name}"] = _option_field(game, option)
 
     def option_groups(self) -> list[tuple[Game, list[forms.BoundField]]]:
         """Each game with the bound fields of its options (the page shows the chosen game's)."""
         return [
-            (game, [self[f"opt_{game.name}_{o.name}"] for o in game.options])
+            (game, [self[f"opt_{game.name}_{o.name}"] for o in game.shown_options()])
             for game in self.games
-            if game.options
+            if game.shown_options()
         ]
 
     def move_seconds(self) -> int:

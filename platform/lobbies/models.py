@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -58,6 +59,16 @@ class Table(models.Model):
     @property
     def engine(self) -> Game:
         return get_game(self.game)
+
+    @property
+    def shown_options(self) -> list[tuple[Any, Any]]:
+        """(declared option, chosen value) for the table page: the hidden options left out, so
+        a table whose only options are hidden (Scythe's rules version) shows no options line."""
+        return [
+            (option, self.options[option.name])
+            for option in self.engine.shown_options()
+            if option.name in self.options
+        ]
 
     @property
     def is_open(self) -> bool:

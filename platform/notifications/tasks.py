@@ -49,7 +49,10 @@ def match_emails_schedule(*, match: Match, seats: Sequence[Seat]) -> None:
 
 def _turn_timed_out_at(match: Match, seats: Sequence[Seat]) -> bool:
     """The change was the last move a bot made for a seat whose clock ran out (the sweep
-    records it on the seat in the same transaction: `last_missed_seq`)."""
+    records it on the seat in the same transaction: `last_missed_seq`). The seats in hand say
+    so when they carry it (the sweep's chunks, play/timeouts.py), else the rows are asked."""
+    if any(s.last_missed_seq == match.version for s in seats):
+        return True
     return Seat.objects.filter(match=match, last_missed_seq=match.version).exists()
 
 

@@ -34,3 +34,26 @@ def handler_for(kind: str) -> Handler:
 
 def known(kind: str) -> bool:
     return kind in _handlers
+
+
+ChunkHandler = Callable[[list[dict[str, Any]]], None]
+
+_chunk_handlers: dict[str, tuple[ChunkHandler, int]] = {}
+
+
+def job_chunk_handler(kind: str, *, size: int) -> Callable[[ChunkHandler], ChunkHandler]:
+    """Register `fn(payloads)` for up to `size` due jobs of `kind` taken together (one
+    transaction: the deadline sweep's timeouts). `kind` keeps its one-job handler: when the
+    chunk raises, its writes roll back and each of its jobs is run alone (outbox_drain)."""
+
+    def register(fn: ChunkHandler) -> ChunkHandler:
+        if _chunk_handlers.get(kind, (fn, size))[0] is not fn:
+            raise ValueError(f"two chunk handlers for outbox job {kind!r}")
+        _chunk_handlers[kind] = (fn, size)
+        return fn
+
+    return register
+
+
+def chunk_handler_for(kind: str) -> tuple[ChunkHandler, int] | None:
+    return _chunk_handlers.get(kind)

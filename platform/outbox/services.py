@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from outbox.models import Job
-from outbox.registry import handler_for, known
+from outbox.registry import chunk_handler_for, handler_for, known
 
 log = logging.getLogger(__name__)
 
@@ -97,11 +97,14 @@ def outbox_drain(
 
     The row is locked while its handler runs (SKIP LOCKED: several workers share the table), and
     the handler's own writes commit with the row's deletion or roll back with its failure.
+    A kind with a chunk handler (registry.job_chunk_handler: the sweep's timeouts) is taken up
+    to its chunk size at a time, in one transaction; if the chunk raises, its writes (and the
+    work it left for after the commit) roll back and each of its jobs is run alone.
     `kinds`: only jobs of these kinds; `until`: stop once `time.monotonic()` has passed it (the
     deadline sweep shares its timeouts with the outbox workers this way).
     """
     done = 0
-    for _ in range(limit):
+    while done < limit:
         if until is not None and time.monotonic() >= until:
             break
         moment = now or timezone.now()
@@ -112,26 +115,54 @@ def outbox_drain(
             job = due.order_by("due_at", "pk").first()
             if job is None:
                 break
-            try:
-                with transaction.atomic():
-                    handler_for(job.kind)(job.payload)
-            except Exception as exc:
-                job.attempts += 1
-                job.due_at = moment + backoff(job.attempts)
-                job.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-                job.save(update_fields=["attempts", "due_at", "last_error"])
-                log.warning(
-                    "outbox job %s %s failed (attempt %s): %s; next try at %s",
-                    job.kind,
-                    job.pk,
-                    job.attempts,
-                    job.last_error,
-                    job.due_at.isoformat(),
-                )
+            chunk = chunk_handler_for(job.kind)
+            if chunk is None:
+                done += _job_attempt(job, moment)
                 continue
-            job.delete()
-            done += 1
+            handler, size = chunk
+            more = due.filter(kind=job.kind).exclude(pk=job.pk).order_by("due_at", "pk")
+            jobs = [job, *more[: max(0, min(size, limit - done) - 1)]]
+            done += _chunk_attempt(handler, jobs, moment)
     return done
+
+
+def _job_attempt(job: Job, moment: datetime) -> int:
+    """Inside the transaction holding the job's lock: 1 when its handler returned (the row is
+    deleted), else 0 (the row waits for its next attempt)."""
+    try:
+        with transaction.atomic():
+            handler_for(job.kind)(job.payload)
+    except Exception as exc:
+        job.attempts += 1
+        job.due_at = moment + backoff(job.attempts)
+        job.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+        job.save(update_fields=["attempts", "due_at", "last_error"])
+        log.warning(
+            "outbox job %s %s failed (attempt %s): %s; next try at %s",
+            job.kind,
+            job.pk,
+            job.attempts,
+            job.last_error,
+            job.due_at.isoformat(),
+        )
+        return 0
+    job.delete()
+    return 1
+
+
+def _chunk_attempt(handler: Any, jobs: list[Job], moment: datetime) -> int:
+    """The jobs' chunk handler in a savepoint, then one DELETE; on failure the savepoint's
+    writes and after-commit work are gone, and the jobs are run one by one instead."""
+    try:
+        with transaction.atomic():
+            handler([j.payload for j in jobs])
+    except Exception:
+        log.exception(
+            "outbox chunk of %s %s jobs failed; each is run alone", len(jobs), jobs[0].kind
+        )
+        return sum(_job_attempt(job, moment) for job in jobs)
+    jobs_done([j.pk for j in jobs])
+    return len(jobs)
 
 
 def outbox_backlog(*, now: datetime | None = None) -> dict[str, Any]:

@@ -101,12 +101,22 @@ class ActionsView(APIView):
 
 
 class LogView(APIView):
-    """The action log as the requesting seat may read it; `after` skips what you have."""
+    """The action log as the requesting seat may read it; `after` skips what you have;
+    `before` pages back from the match page's first load: the LOG_PAGE entries before that seq,
+    with `earlier` saying whether more come before them."""
 
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="Only entries after this seq.")],
+        parameters=[
+            OpenApiParameter("after", int, description="Only entries after this seq."),
+            OpenApiParameter(
+                "before",
+                int,
+                description=f"The last {selectors.LOG_PAGE} entries before this seq; the "
+                "answer's `earlier` says whether more remain.",
+            ),
+        ],
         responses={200: dict, **error_responses(400, 403, 404)},
     )
     def get(self, request: Request, match_id: int) -> Response:
@@ -114,8 +124,17 @@ class LogView(APIView):
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
-            return error_response(PlayError("malformed", "'after' must be an integer."))
-        return Response({"match": match.pk, "entries": selectors.log_for(match, seat, after)})
+            return error_response(PlayError("malformed", _("'after' must be an integer.")))
+        if "before" not in request.query_params:
+            return Response({"match": match.pk, "entries": selectors.log_for(match, seat, after)})
+        try:
+            before = int(request.query_params["before"])
+        except ValueError:
+            return error_response(PlayError("malformed", _("'before' must be an integer.")))
+        found, earlier = selectors.log_before(match, seat, before)
+        entries = [e for e in found if e["seq"] > after]  # both: the entries between
+        earlier = earlier and len(entries) == len(found)
+        return Response({"match": match.pk, "entries": entries, "earlier": earlier})
 
 
 class UndoInput(serializers.Serializer):

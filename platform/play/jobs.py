@@ -8,9 +8,10 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
-from outbox.registry import job_handler
+from outbox.registry import job_chunk_handler, job_handler
 from play.models import Match
 from play.services import MATCH_CHANGED_JOB, TIMEOUT_JOB, match_announce, match_time_out
+from play.timeouts import CHUNK_SIZE, matches_time_out
 
 
 @job_handler(MATCH_CHANGED_JOB)
@@ -31,3 +32,10 @@ def match_time_out_job(payload: dict[str, Any]) -> None:
     """A deadline the sweep found passed at `now`: the automatic moves, unless a move came
     since (the deadline is then later than `now`). Safe to run twice: the version decides."""
     match_time_out(match_id=payload["match"], now=parse_datetime(payload["now"]))
+
+
+@job_chunk_handler(TIMEOUT_JOB, size=CHUNK_SIZE)
+def matches_time_out_job(payloads: list[dict[str, Any]]) -> None:
+    """Up to CHUNK_SIZE of those deadlines in one transaction (play/timeouts.py); if it raises,
+    the outbox runs each job alone with the handler above."""
+    matches_time_out([(p["match"], parse_datetime(p["now"])) for p in payloads])

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -11,12 +12,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+from django.conf import settings
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from boards.context import board_context
+from boards.language import rendering
 from games.core import Game, Phrase, translate
 from play.language import reader_language
 from play.models import ActionRecord, Match, Seat
@@ -193,12 +198,38 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
         context["result"] = end_screen(
             match, payload["players"], payload["seat"], payload.get("language")
         )
-    with translation.override(payload.get("language") or "en"):  # boards.language.say
+    language = payload.get("language") or "en"
+    with translation.override(language), rendering(language):  # boards.language.say
         context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
         board = render_to_string(context["board_templates"], context)
     context["board"] = mark_safe(board)  # the game's own template, autoescaped
     context["board_actions"] = set(context["board_actions"]) | _placed(board)
     return render_to_string("play/board_frame.html", context)
+
+
+def board_cached(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]]) -> str:
+    """board_html through Django's cache for BOARD_CACHE_SECONDS (0: off), keyed by
+    board_cache_key. A finished match's board is always drawn: its end screen follows the
+    ratings and the rematch, which come after its last version."""
+    seconds = settings.BOARD_CACHE_SECONDS
+    if not seconds or match.is_finished or payload["outcome"]:
+        return board_html(match, payload, legal)
+    key = board_cache_key(match, payload)
+    board = cache.get(key)
+    if board is None:
+        board = board_html(match, payload, legal)
+        cache.set(key, board, seconds)
+    return board
+
+
+def board_cache_key(match: Match, payload: dict[str, Any]) -> str:
+    """One key per match, version, seat (spectators share their own: they see no secret) and
+    language; the players' part of the payload (names, left, on vacation) and the clock are
+    hashed in, as they may change within a version."""
+    viewer = "watch" if payload["seat"] is None else f"seat{payload['seat']}"
+    around = orjson.dumps([payload["players"], payload["status"], payload["deadline"]])
+    digest = hashlib.blake2b(around, digest_size=8).hexdigest()
+    return f"board:{match.pk}:{match.version}:{viewer}:{payload['language']}:{digest}"
 
 
 _DATA_ACTION = re.compile(r'data-action="([^"]*)"')
@@ -241,6 +272,27 @@ _FORFEIT_REASONS = {
     "resigned": gettext_lazy("resigned"),
     "out of time": gettext_lazy("out of time"),
 }
+
+
+# The match page shows the log's last LOG_PAGE entries; "Earlier moves" fetches as many again.
+LOG_PAGE = 30
+
+
+def log_before(
+    match: Match,
+    seat: int | None,
+    before: int | None = None,
+    seats: list[Seat] | None = None,
+    limit: int = LOG_PAGE,
+) -> tuple[list[dict[str, Any]], bool]:
+    """The last `limit` entries of the log before `seq = before` (None: the latest ones), as
+    log_for reads them, oldest first; and whether earlier entries remain. One query."""
+    names = seat_names(seats if seats is not None else list(match.seats.select_related("user")))
+    records = ActionRecord.objects.filter(match=match, undone_by__isnull=True)
+    if before is not None:
+        records = records.filter(seq__lt=before)
+    found = list(records.order_by("-seq")[: limit + 1])
+    return log_entries(reversed(found[:limit]), names, seat), len(found) > limit
 
 
 def log_text(record: ActionRecord, language: str) -> str:

@@ -60,6 +60,9 @@ def match_create(
     if shuffle:
         secrets.SystemRandom().shuffle(order)
     seed = secrets.randbits(62)
+    # Cleaned here once more: a new match gets every default, among them the hidden ones (the
+    # rules version) that a table or tournament stored before they existed lacks.
+    options = game.clean_options(options)
     state = game.setup(len(order), seed, options)
     match = Match.objects.create(
         table=table,
@@ -698,3 +701,24 @@ def match_broadcast(*, match_id: int, version: int) -> None:
     if layer is None:
         return
     async_to_sync(layer.group_send)(f"match.{match_id}", announce.update_message(version))
+
+
+def matches_broadcast(versions: Sequence[tuple[int, int]]) -> list[BaseException | None]:
+    """match_broadcast for several (match id, version) at once, from one trip into the event
+    loop (the deadline sweep's chunk); returns each one's failure, or None."""
+    layer = get_channel_layer()
+    if layer is None:
+        return [None] * len(versions)
+
+    async def send_all() -> list[BaseException | None]:
+        failures: list[BaseException | None] = []
+        for match_id, version in versions:
+            try:
+                await layer.group_send(f"match.{match_id}", announce.update_message(version))
+            except Exception as exc:
+                failures.append(exc)
+            else:
+                failures.append(None)
+        return failures
+
+    return async_to_sync(send_all)()

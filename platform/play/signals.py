@@ -8,6 +8,10 @@ match_finished: sent inside the transaction that records a finished match, so wh
     writes commits or rolls back with the result: a ranked result and the ratings it moves are
     never seen apart. kwargs: match (finished), seats (places set, in seat order).
     `match_changed` follows it after commit, with `match.is_finished` true.
+matches_finished: the same for several matches finished in one transaction (the deadline sweep's
+    chunk of timeouts, play/timeouts.py), sent once instead of `match_finished` for each.
+    kwargs: finished ([(match, seats)], in match id order). A listener of `match_finished` listens
+    to this one too (the ladders rate the matches together: one lock of the ratings).
 outcome_notes: asked when the result table of a finished match is drawn. kwargs: match. A
     listener returns {seat index: short text} shown in that seat's row (the ladders: "+12").
 rating_explained: asked when the end screen of a finished match is drawn (and by the API's
@@ -23,6 +27,7 @@ from django.dispatch import Signal
 
 match_changed = Signal()
 match_finished = Signal()
+matches_finished = Signal()
 outcome_notes = Signal()
 rating_explained = Signal()
 result_links = Signal()

@@ -29,19 +29,28 @@ def _visible(request: HttpRequest, match: Match, seats: list[Any] | None = None)
 
 
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The board is drawn once, in the page (from the cache when another load of this version,
+    seat and language drew it: selectors.board_cached); the JSON payload beside it carries no
+    copy. The log shows its last LOG_PAGE entries (`?log=all`: all of them)."""
     match = get_object_or_404(Match.objects.select_related("table"), pk=match_id)
     seats = list(match.seats.select_related("user"))
     seat = _visible(request, match, seats)
     legal = selectors.legal_for(match.engine, match.state, seat, selectors.seat_names(seats))
-    payload = selectors.match_payload(match, seats, seat, html=True, legal=legal)
-    log = selectors.log_for(match, seat, seats=seats)
+    payload = selectors.match_payload(match, seats, seat, legal=legal)
+    if request.GET.get("log") == "all":
+        log, earlier = selectors.log_for(match, seat, seats=seats), False
+    else:
+        log, earlier = selectors.log_before(match, seat, seats=seats)
     payload["log"] = log[-snapshots.LOG_TAIL :]  # as a socket snapshot carries it
     context = {
         "match": match,
         "payload": payload,
-        "seat": seat,
-        "log": log,
         # The payload's list is empty for a seat that left the match: no buttons then either.
+        "board": selectors.board_cached(match, payload, legal if payload["legal"] else []),
+        "seat": seat,
+        "seats": seats,
+        "log": log,
+        "log_earlier": earlier,
         "legal": legal if payload["legal"] else [],
         "board_css": f"games/{match.game}/board.css",
         "board_js": board_script(match.game),

@@ -24,6 +24,18 @@ def table_result_record(sender: Any, match: Any, seats: Any = None, **kwargs: An
     )
 
 
+def table_results_record(sender: Any, finished: Any, **kwargs: Any) -> None:
+    """Several matches finished in one transaction (the deadline sweep's chunk): the tables
+    among them looked up in one query."""
+    ids = [match.pk for match, _seats in finished]
+    tables = set(
+        TournamentTable.objects.filter(match_id__in=ids).values_list("match_id", flat=True)
+    )
+    for match, seats in finished:
+        if match.pk in tables:
+            table_result_record(sender, match=match, seats=seats)
+
+
 def banned_disqualify(sender: Any, user: Any, sanction: Any, **kwargs: Any) -> None:
     """A banned account leaves its tournaments, in the ban's transaction (chat.signals)."""
     services.tournaments_banned_leave(

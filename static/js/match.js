@@ -103,28 +103,49 @@
     else refreshLog();
   }
 
+  function logItem(e) {
+    const li = document.createElement("li");
+    li.dataset.seq = e.seq;
+    if (e.action && e.action.type === "_undo") li.className = "undo-note";
+    else if (e.seat === M.seat && e.revealed === false && !e.timed_out) li.dataset.undoable = "1";
+    const n = document.createElement("span");
+    n.className = "log-seq";
+    n.textContent = e.seq;
+    li.appendChild(n);
+    li.appendChild(document.createTextNode(" " + e.text));
+    return li;
+  }
+
   function appendLog(entries) {
     entries.forEach(function (e) {
       if (e.seq <= lastSeq) return;
-      const li = document.createElement("li");
-      li.dataset.seq = e.seq;
       if (e.action && e.action.type === "_undo") {  // a decision taken back leaves the log
         const gone = logEl.querySelector('li[data-seq="' + e.action.seq + '"]');
         if (gone) gone.remove();
-        li.className = "undo-note";
-      } else if (e.seat === M.seat && e.revealed === false && !e.timed_out) {
-        li.dataset.undoable = "1";
       }
-      const n = document.createElement("span");
-      n.className = "log-seq";
-      n.textContent = e.seq;
-      li.appendChild(n);
-      li.appendChild(document.createTextNode(" " + e.text));
-      logEl.appendChild(li);
+      logEl.appendChild(logItem(e));
       lastSeq = e.seq;
     });
     logEl.scrollTop = logEl.scrollHeight;
   }
+
+  // The page shows the log's last entries; "Earlier moves" (a link to ?log=all without
+  // JavaScript) fetches the ones before the first shown, a page at a time.
+  const earlierEl = document.getElementById("log-earlier");
+  async function earlierLog() {
+    const before = Number(earlierEl.dataset.before);
+    const r = await fetch(M.logUrl + "?before=" + before, {credentials: "same-origin"});
+    if (!r.ok) { errorEl.textContent = _("The earlier moves could not be loaded."); return; }
+    const data = await r.json();
+    const first = logEl.firstElementChild;
+    data.entries.forEach(function (e) { logEl.insertBefore(logItem(e), first); });
+    if (data.entries.length) earlierEl.dataset.before = data.entries[0].seq;
+    if (!data.earlier) earlierEl.parentElement.remove();
+  }
+  if (earlierEl) earlierEl.addEventListener("click", function (event) {
+    event.preventDefault();
+    earlierLog();
+  });
 
   function apply(snapshot) {
     // The snapshot that follows every (re)connect usually repeats the board on screen: keeping

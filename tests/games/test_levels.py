@@ -24,7 +24,7 @@ def _midgame(name, seats, seed, decisions=60):
     return game, state
 
 
-def _fixed(game, iterations=120):
+def _fixed(game, iterations=12):
     """The game's search settings with a fixed number of iterations: deterministic."""
     return replace(search_config(game), iterations=iterations, budget=120.0)
 

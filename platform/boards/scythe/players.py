@@ -5,9 +5,15 @@ board.js has seen it) that opens onto the same panel."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import threading
+from collections import OrderedDict
 from typing import Any
 
-from boards.language import N_, say
+import orjson
+
+from boards.language import N_, language, say
 
 from .choices import Choices
 from .markup import esc, tip
@@ -18,6 +24,15 @@ from .words import COLOURS, INK, ability_text
 
 Info = dict[str, Any]
 MORE = N_("More")
+
+# An opponent's panel (its summary line and the mat behind it) drawn once per process for each
+# content of that player's part of the view and each language: every seat and spectator of a
+# version shows the same opponent, and a player's part changes only when that player acts. The
+# key is the public data the panel is drawn from (an opponent's part of a view holds no secret),
+# so equal keys draw equal HTML. Bounded like play.selectors' replay cache.
+_OPPONENTS: OrderedDict[tuple[str, bytes], tuple[str, str, str]] = OrderedDict()
+_OPPONENTS_SIZE = 2048
+_OPPONENTS_LOCK = threading.Lock()  # sockets draw boards from a pool of threads
 
 
 def _badges(view: dict[str, Any], seat: int, info: Info | None) -> str:
@@ -32,12 +47,19 @@ def _badges(view: dict[str, Any], seat: int, info: Info | None) -> str:
 
 
 def _faction(p: dict[str, Any]) -> str:
-    faction = FACTIONS[p["faction"]]
-    name = faction_name(p["faction"])
+    return _faction_of(p["faction"], p["mat"], language())
+
+
+@functools.cache
+def _faction_of(key: str, mat: str, lang: str) -> str:
+    """The faction's name with its tooltip, in `lang` (the active language, part of the key):
+    the same for every panel of that faction and mat."""
+    faction = FACTIONS[key]
+    name = faction_name(key)
     text = say(
         "{faction}, {mat} mat. Faction ability {ability}: {text}.",
         faction=name,
-        mat=say(MATS[p["mat"]]["name"]),
+        mat=say(MATS[mat]["name"]),
         ability=say(faction["ability"]),
         text=ability_text(faction, faction["ability"]),
     )
@@ -103,12 +125,31 @@ def opponent_html(view: dict[str, Any], seat: int, info: Info | None) -> str:
     p = view["players"][seat]
     name = esc(info["name"] if info else f"Player {seat + 1}")
     active = " sc-active" if view["turn"] == seat and not view["over"] else ""
+    faction, summary, body = _opponent_parts(p)
     return (
         f'<details class="sc-player sc-opp card{active}" data-seat="{seat}"'
         f' data-keep="opponent-{seat}"{_style(p)}>'
-        f'<summary class="sc-head">{_faction(p)} <b class="sc-name">{name}</b>'
+        f'<summary class="sc-head">{faction} <b class="sc-name">{name}</b>'
         f"{_badges(view, seat, info)}"
-        f'<span class="sc-stats">{stats(p)}{hand(p)}{objectives(p, None)}</span>'
+        f'<span class="sc-stats">{summary}</span>'
         f'<span class="sc-lastturn" data-seat="{seat}"></span></summary>'
-        f"{_body(p, None, '')}{_more(p)}</details>"
+        f"{body}</details>"
     )
+
+
+def _opponent_parts(p: dict[str, Any]) -> tuple[str, str, str]:
+    """(faction, summary stats, mat and more) of an opponent's panel, from the process's cache."""
+    data = orjson.dumps(p, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    key = (language(), hashlib.blake2b(data, digest_size=16).digest())
+    parts = _OPPONENTS.get(key)
+    if parts is None:
+        parts = (
+            _faction(p),
+            f"{stats(p)}{hand(p)}{objectives(p, None)}",
+            f"{_body(p, None, '')}{_more(p)}",
+        )
+        with _OPPONENTS_LOCK:
+            _OPPONENTS[key] = parts
+            if len(_OPPONENTS) > _OPPONENTS_SIZE:
+                _OPPONENTS.popitem(last=False)
+    return parts

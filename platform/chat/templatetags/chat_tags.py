@@ -18,8 +18,8 @@ register = template.Library()
 def _place(context: template.Context) -> selectors.Place | None:
     user = context["request"].user
     match = context.get("match")
-    if match is not None:
-        return selectors.match_place(match, user)
+    if match is not None:  # the match page has its seats in hand
+        return selectors.match_place(match, user, context.get("seats"))
     table = context.get("table")
     if table is None:
         return None
@@ -38,7 +38,13 @@ def chat_panel(context: template.Context) -> dict[str, Any]:
     if place is None:
         return {**base, "readable": False, "match": context.get("match")}
     user = request.user
-    lines = selectors.lines_seen(place, user)
+    # One query each: the preference, the mutes here, the lines with their authors (and the
+    # blocks among them), the sanction.
+    show_spectators = not place.player or selectors.shows_spectators(user)
+    channels = [Channel.PLAYERS, Channel.SPECTATORS] if show_spectators else [Channel.PLAYERS]
+    muted_here = selectors.muted_among(user, place)
+    muted_ids = {person["id"] for person in muted_here}
+    lines = selectors.lines_seen(place, user, channels=channels, muted_ids=muted_ids)
     mute = selectors.active_sanction(user, Sanction.Kind.MUTE)
     return {
         **base,
@@ -47,10 +53,10 @@ def chat_panel(context: template.Context) -> dict[str, Any]:
         "me": user.pk,
         "players_lines": [x for x in lines if x.channel == Channel.PLAYERS],
         "spectators_lines": [x for x in lines if x.channel == Channel.SPECTATORS],
-        "show_spectators": not place.player or selectors.shows_spectators(user),
+        "show_spectators": show_spectators,
         "writable": place.match is not None or (place.table is not None and place.table.is_open),
         "chat_muted": mute,
-        "muted_here": selectors.muted_among(user, place),
+        "muted_here": muted_here,
         "invite": context.get("token") or "",
         "max_length": MAX_LENGTH,
         "last_id": lines[-1].pk if lines else 0,

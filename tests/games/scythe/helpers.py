@@ -15,7 +15,7 @@ MAT = {m["name"]: i for i, m in enumerate(MATS)}
 def table(factions: list[str], mats: list[str], seed: int = 1) -> State:
     """Seat i plays factions[i] on mats[i] (names: Industrial, Engineering, Patriotic,
     Mechanical, Agricultural)."""
-    state = GAME.setup(len(factions), seed, {})
+    state = GAME.setup(len(factions), seed, GAME.clean_options({}))
     deck = list(COMBAT_DECK)
     objectives = list(range(23, 0, -1))
     state["players"] = [

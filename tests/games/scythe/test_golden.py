@@ -21,7 +21,7 @@ GOLDEN = {
 
 
 def counts(seats, seed, steps):
-    state = GAME.setup(seats, seed, {})
+    state = GAME.setup(seats, seed, GAME.clean_options({}))
     rng = Rng(seed)
     out = []
     for _ in range(steps):
@@ -61,7 +61,7 @@ def check_invariants(state):
 @settings(max_examples=8, deadline=None)
 @given(seats=st.integers(2, 5), seed=st.integers(0, 10_000))
 def test_it_keeps_the_invariants_through_random_games(seats, seed):
-    state = GAME.setup(seats, seed, {})
+    state = GAME.setup(seats, seed, GAME.clean_options({}))
     rng = Rng(seed)
     for _ in range(400):
         if GAME.outcome(state):

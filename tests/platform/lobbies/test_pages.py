@@ -3,7 +3,7 @@
 import pytest
 
 from lobbies.models import Table
-from lobbies.services import lobby_cancel, lobby_create, lobby_join
+from lobbies.services import lobby_add_bot, lobby_cancel, lobby_create, lobby_join
 from play.models import Match
 
 
@@ -164,3 +164,22 @@ def test_the_page_links_keep_the_filters(client, alice):
     html = client.get("/tables/?mode=turn").content.decode()
     assert 'href="?mode=turn&amp;page=2"' in html and "Page 1 of 2" in html
     assert len(client.get("/tables/?mode=turn&page=2").context["page"]) == 1
+
+
+def test_a_scythe_table_stores_its_rules_version_but_shows_no_options_line(client, alice):
+    """Scythe's only option, the rules version, is hidden: set for every new table, never a
+    field of the form nor an empty line on the table page; the match started from it keeps it."""
+    client.force_login(alice)
+    form = client.get("/tables/new/?game=scythe").content.decode()
+    assert "opt_scythe_rules" not in form
+    table = lobby_create(host=alice, game="scythe", seats=2, options={})
+    assert table.options == {"rules": 2}
+    html = client.get(f"/tables/{table.pk}/").content.decode()
+    assert 'id="table-options"' not in html and "Rules version" not in html
+    assert '<p class="muted"></p>' not in html
+    other = lobby_create(host=alice, game="goofspiel", seats=2, options={"cards": 3})
+    assert 'id="table-options"' in client.get(f"/tables/{other.pk}/").content.decode()
+    Table.objects.filter(pk=table.pk).update(options={})  # stored before the option existed
+    lobby_add_bot(table_id=table.pk, user=alice)
+    match = Match.objects.get(table=table)
+    assert match.options == {"rules": 2} and "rules" not in match.state

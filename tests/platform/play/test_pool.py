@@ -1,6 +1,9 @@
 """play/pool.py: the sockets' database calls tidy their connection at most once a second (no
 "SELECT 1" before every move), and at once after an error."""
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from django.db import DatabaseError, connection, connections
 
@@ -10,9 +13,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def checks(monkeypatch):
-    """The health checks made (BaseDatabaseWrapper.is_usable calls), in any thread, with
-    connections kept between calls as in production (the tests' CONN_MAX_AGE is 0)."""
+async def checks(monkeypatch):
+    """The health checks made (BaseDatabaseWrapper.is_usable calls), with connections kept
+    between calls as in production (the tests' CONN_MAX_AGE is 0). The calls run in one pool
+    thread, so they share one connection: a fresh connection in another thread is never
+    checked, which would make the counts below depend on which thread the pool picked."""
+    one_thread = ThreadPoolExecutor(max_workers=1)
+    asyncio.get_running_loop().set_default_executor(one_thread)
     monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 60)
     made = []
     wrapper = type(connections["default"])  # the backend's DatabaseWrapper (connection is a proxy)
@@ -23,7 +30,13 @@ def checks(monkeypatch):
         return usable(self)
 
     monkeypatch.setattr(wrapper, "is_usable", counted)
-    return made
+    yield made
+    await pool.in_pool(_close)()
+    one_thread.shutdown(wait=True)
+
+
+def _close():
+    connection.close()  # the pool thread's own connection, before its thread goes
 
 
 def _query():
