@@ -31,6 +31,8 @@ TIEBREAK_LABELS = {
     "rating": gettext_lazy("Rating"),
     "buchholz": gettext_lazy("Buchholz"),
     "wins": gettext_lazy("Wins"),
+    "round_out": gettext_lazy("Round out"),
+    "table_place": gettext_lazy("Table place"),
 }
 
 

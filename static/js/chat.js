@@ -105,7 +105,7 @@
     else if (msg.type === "chat.removed") { const li = panel.querySelector('[data-line="' + msg.line + '"]'); if (li) li.remove(); }
     else if (msg.type === "chat.muted") muted(msg.person, msg.muted);
     else if (msg.type === "chat.spectators") spectatorsShown(msg.show);
-    else if (msg.type === "chat.reported") showError("Reported: thank you, the moderators will read it.");
+    else if (msg.type === "chat.reported") showError(_("Reported: thank you, the moderators will read it."));
   }
 
   function said() {

@@ -22,6 +22,7 @@ from .choices import Choices
 from .hexmap import FRAME, pieces_svg, terrain_svg, unit_name
 from .markup import esc, legal
 from .mats import BOTTOMS, ENLIST_BONUSES
+from .names import faction_name
 from .players import mine_html, opponent_html
 from .reference import HEX_NAMES, REF, hex_name, place
 from .words import COLOURS, GRANT_TEXT, PHASES, TILE_TEXT, TRIUMPHS, factory_card, gains
@@ -86,7 +87,7 @@ def _combat(view: dict[str, Any], names: list[str], choices: Choices) -> dict[st
             {
                 "role": N_("attacker") if i == 0 else N_("defender"),
                 "name": names[side["seat"]],
-                "faction": p["faction"].capitalize(),
+                "faction": faction_name(p["faction"]),
                 "power": p["power"],
                 "cards": p["cards"],
                 "limit": side["limit"],
@@ -241,7 +242,7 @@ def board_context(
     factions = tuple(sorted(p["faction"] for p in view["players"]))
     sc: dict[str, Any] = {
         "turn_name": names[turn],
-        "turn_faction": view["players"][turn]["faction"].capitalize(),
+        "turn_faction": faction_name(view["players"][turn]["faction"]),
         "prompt": _prompt(view),
         "over": view["over"],
         "rounds": view["turns"] // max(1, len(view["order"])) + 1,

@@ -16,6 +16,7 @@ from boards.language import language, say
 
 from .choices import Choices
 from .markup import esc, legal, n, parts, tip
+from .names import faction_name
 from .reference import FACTIONS, FACTORY_HEX, HEXES, hex_name, place
 from .words import COLOURS, INK, RES_NAMES, STRUCT_SHORT, STRUCTURE_HELP, SYMBOL_HELP, TERRAIN_HELP
 
@@ -74,7 +75,8 @@ def hex_title(hex_id: str) -> str:
     terrain = "factory" if hex_id == FACTORY_HEX else d["terrain"]
     text = f"{place(hex_id)}. {say(TERRAIN_HELP[terrain]) if terrain in TERRAIN_HELP else ''}"
     if d.get("home"):
-        text = f"{d['home'].capitalize()} base ({hex_id}). {say(TERRAIN_HELP['home_base'])}"
+        base = say("{faction} base ({hex}).", faction=faction_name(d["home"]), hex=hex_id)
+        text = f"{base} {say(TERRAIN_HELP['home_base'])}"
     if d["tunnel"]:
         text += f" {say(SYMBOL_HELP['tunnel'])}"
     return text
@@ -100,10 +102,12 @@ def _terrain_svg(factions: tuple[str, ...], lang: str) -> str:
             f'<polygon class="{cls}" points="{OUTLINES[hex_id]}"{style}/>'
         )
         if home:
-            parts_.append(f'<text class="sc-label" x="{x}" y="{y + 22}">{home.upper()}</text>')
+            label = esc(faction_name(home).upper())
+            parts_.append(f'<text class="sc-label" x="{x}" y="{y + 22}">{label}</text>')
         if hex_id == FACTORY_HEX:
+            label = esc(say("Factory").upper())
             parts_.append(
-                f'<text class="sc-label sc-factory-label" x="{x}" y="{y - 20}">FACTORY</text>'
+                f'<text class="sc-label sc-factory-label" x="{x}" y="{y - 20}">{label}</text>'
             )
         if d["tunnel"]:
             parts_.append(
@@ -123,10 +127,11 @@ def _terrain_svg(factions: tuple[str, ...], lang: str) -> str:
 
 def unit_name(p: dict[str, Any], unit: str) -> str:
     if unit == "char":
-        return "Character"
+        return say("Character")
     if unit[0] == "m":
-        return f"Mech {int(unit[1:]) + 1} ({FACTIONS[p['faction']]['mechs'][int(unit[1:])]})"
-    return "Worker"
+        name = say(FACTIONS[p["faction"]]["mechs"][int(unit[1:])])
+        return say("Mech {n} ({name})", n=int(unit[1:]) + 1, name=name)
+    return say("Worker")
 
 
 def _occupants(view: dict[str, Any]) -> dict[str, dict[int, dict[str, list[str]]]]:
@@ -154,16 +159,16 @@ def _token(kind: str, x: float, y: float, fill: str, ink: str, label: str) -> st
 
 
 def _unit_title(p: dict[str, Any], kind: str, units: list[str], where: str) -> str:
-    faction = p["faction"].capitalize()
+    faction = faction_name(p["faction"])
     if kind == "char":
-        what = f"{faction} character"
+        what = say("{faction} character", faction=faction)
     elif kind == "mech":
-        what = f"{faction} mech × {len(units)}: " + ", ".join(
-            FACTIONS[p["faction"]]["mechs"][int(u[1:])] for u in units
-        )
+        names = ", ".join(say(FACTIONS[p["faction"]]["mechs"][int(u[1:])]) for u in units)
+        what = say("{faction} mech × {n}: {names}", faction=faction, n=len(units), names=names)
     else:
-        what = f"{faction} worker × {len(units)}"
-    return f"{what} on {where}. {say(SYMBOL_HELP['character' if kind == 'char' else kind])}"
+        what = say("{faction} worker × {n}", faction=faction, n=len(units))
+    said = say("{what} on {where}.", what=what, where=where)
+    return f"{said} {say(SYMBOL_HELP['character' if kind == 'char' else kind])}"
 
 
 def _units(view: dict[str, Any], hex_id: str, here: Any, steps: dict[str, Any]) -> list[str]:
@@ -214,7 +219,7 @@ def _resources(counts: list[int], x: float, y: float) -> list[str]:
 def _structure(view: dict[str, Any], struct: list[Any], x: float, y: float) -> str:
     owner = view["players"][struct[0]]["faction"]
     kind = struct[1]
-    title = f"{owner.capitalize()} {say(STRUCTURE_HELP[kind])} {say(SYMBOL_HELP['structure'])}"
+    title = f"{faction_name(owner)} {say(STRUCTURE_HELP[kind])} {say(SYMBOL_HELP['structure'])}"
     return (
         f'<g class="sc-structure"><title>{esc(title)}</title>'
         f'<rect x="{n(x - 11)}" y="{n(y - 36)}" width="22" height="13" rx="2" '

@@ -15,6 +15,7 @@ from boards.language import N_, say
 
 from .choices import Choices
 from .markup import esc, legal, parts, tip
+from .names import structure_name
 from .reference import FACTIONS, FACTORY_HEX, REF, place
 from .words import (
     BOTTOM_HELP,
@@ -57,9 +58,11 @@ def tier(popularity: int) -> str:
     """Scythe, End of game scoring: what a star, a territory and 2 resources are worth now (the
     engine's tiers, by popularity)."""
     row = next(t for t in REF["scoring_tiers"] if popularity <= t["popularity_up_to"])
-    return (
-        f"scores {row['star']}/star, {row['territory']}/territory, "
-        f"{row['resource_pair']}/2 resources"
+    return say(
+        "scores {star}/star, {territory}/territory, {pair}/2 resources",
+        star=row["star"],
+        territory=row["territory"],
+        pair=row["resource_pair"],
     )
 
 
@@ -145,8 +148,9 @@ def _bottom(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) -> 
 def _recruit(p: dict[str, Any], sec: dict[str, Any]) -> str:
     bottom = sec["bottom"]
     bonus = p["recruits"].get(bottom)
-    text = RECRUIT_HELP.format(gain=gains(sec["recruit"]), bottom=bottom.capitalize())
-    text += f" Enlisted (its one-time bonus: {bonus})." if bonus else " Not enlisted yet."
+    text = say(RECRUIT_HELP, gain=gains(sec["recruit"]), bottom=say(bottom.capitalize()))
+    enlisted = say("Enlisted (its one-time bonus: {bonus}).", bonus=bonus) if bonus else ""
+    text += " " + (enlisted or say("Not enlisted yet."))
     mark = "✓ " if bonus else ""
     cls = "sc-recruit" + (" sc-enlisted" if bonus else "")
     short = gains(sec["recruit"]).replace("combat card", "card")
@@ -157,11 +161,13 @@ def _structure(p: dict[str, Any], sec: dict[str, Any], choices: Choices | None) 
     kind = sec["structure"]
     built = p["built"].get(kind)
     part = parts(choices.parts("build", "kind", kind)) if choices else ""
-    built_words = f" Built on {place(built)}." if built else " Not built yet."
+    built_words = " " + (
+        say("Built on {where}.", where=place(built)) if built else say("Not built yet.")
+    )
     text = say(STRUCTURE_HELP[kind]) + built_words
     cls = "sc-struct" + (" sc-built" if built else "") + (" sc-pick" if part else "")
     where = f" ▲{built}" if built else ""
-    name = kind.capitalize()
+    name = esc(structure_name(kind))
     return f'<span class="{cls}"{tip(text)}{part} data-name="{name}">{name}{where}</span>'
 
 
@@ -213,15 +219,19 @@ def stat(kind: str, value: object, text: str) -> str:
 
 
 def stats(p: dict[str, Any]) -> str:
-    placed = ", ".join(f"{k} ×{v}" if v > 1 else k for k, v in sorted(p["stars"].items()))
+    placed = ", ".join(f"{say(k)} ×{v}" if v > 1 else say(k) for k, v in sorted(p["stars"].items()))
     return (
         stat(
             "star",
             sum(p["stars"].values()),
-            f"{say(SYMBOL_HELP['star'])} Placed: {placed or 'none'}.",
+            f"{say(SYMBOL_HELP['star'])} {say('Placed: {stars}.', stars=placed or say('none'))}",
         )  # fmt: skip
         + stat("power", p["power"], say(SYMBOL_HELP["power"]))
-        + stat("pop", p["pop"], f"{say(SYMBOL_HELP['popularity'])} Now it {tier(p['pop'])}.")
+        + stat(
+            "pop",
+            p["pop"],
+            f"{say(SYMBOL_HELP['popularity'])} {say('Now it {tier}.', tier=tier(p['pop']))}",
+        )
         + stat("coins", p["coins"], say(SYMBOL_HELP["coins"]))
     )
 
@@ -258,8 +268,9 @@ def objectives(p: dict[str, Any], choices: Choices | None) -> str:
         shown = f'<span class="sc-objs">{what}{cards}</span>'
     for o in p["revealed"]:
         card = OBJECTIVES[str(o)]
-        text = f"Completed: {card['name']}: {objective_text(card['req'])}"
-        shown += f'<span class="sc-obj sc-revealed"{tip(text)}>★ {esc(card["name"])}</span>'
+        name = say(card["name"])
+        text = say("Completed: {name}: {text}", name=name, text=objective_text(card["req"]))
+        shown += f'<span class="sc-obj sc-revealed"{tip(text)}>★ {esc(name)}</span>'
     return shown
 
 
@@ -267,8 +278,8 @@ def _objective(number: int, choices: Choices | None) -> str:
     card = OBJECTIVES[str(number)]
     item = choices.get("reveal", number) if choices else None
     cls = "sc-obj" + (" legal" if item else "")
-    text = f"{card['name']}: {objective_text(card['req'])}"
-    return f'<span class="{cls}"{legal(item, text)}>{esc(card["name"])}</span>'
+    text = f"{say(card['name'])}: {objective_text(card['req'])}"
+    return f'<span class="{cls}"{legal(item, text)}>{esc(say(card["name"]))}</span>'
 
 
 def mechs(p: dict[str, Any], choices: Choices | None) -> str:
@@ -277,7 +288,7 @@ def mechs(p: dict[str, Any], choices: Choices | None) -> str:
     for i, name in enumerate(faction["mechs"]):
         where = p["mechs"][i]
         part = parts(choices.parts("deploy", "mech", i)) if choices else ""
-        text = say("Mech {n}, {name}: {ability}.", n=i + 1, name=name,
+        text = say("Mech {n}, {name}: {ability}.", n=i + 1, name=say(name),
                    ability=ability_text(faction, name))  # fmt: skip
         text += " " + (
             say("Deployed on {where}.", where=place(where))
@@ -285,8 +296,9 @@ def mechs(p: dict[str, Any], choices: Choices | None) -> str:
             else say("Still on the faction mat (Deploy).")
         )
         cls = "sc-mechslot" + (" sc-deployed" if where else "") + (" sc-pick" if part else "")
-        named = f' data-name="Mech {i + 1} ({name})"'
-        out.append(f'<span class="{cls}"{tip(text)}{part}{named}>{name}</span>')
+        said = esc(say(name))
+        named = f' data-name="{esc(say("Mech {n} ({name})", n=i + 1, name=say(name)))}"'
+        out.append(f'<span class="{cls}"{tip(text)}{part}{named}>{said}</span>')
     return "".join(out)
 
 

@@ -18,6 +18,7 @@ from boards.language import N_, language, say
 from .choices import Choices
 from .markup import esc, tip
 from .mats import MATS, bonuses, hand, mat_table, mechs, objectives, standing, stats, tier
+from .names import faction_name
 from .reference import FACTIONS
 from .words import COLOURS, INK, ability_text
 
@@ -50,24 +51,36 @@ def _faction(p: dict[str, Any]) -> str:
 
 
 @functools.cache
-def _faction_of(faction_name: str, mat: str, lang: str) -> str:
-    """The faction's name with its tooltip: the same for every panel of that faction and mat."""
-    faction = FACTIONS[faction_name]
-    text = (
-        f"{faction_name.capitalize()}, {MATS[mat]['name']} mat. Faction ability "
-        f"{faction['ability']}: {ability_text(faction, faction['ability'])}."
+def _faction_of(key: str, mat: str, lang: str) -> str:
+    """The faction's name with its tooltip, in `lang` (the active language, part of the key):
+    the same for every panel of that faction and mat."""
+    faction = FACTIONS[key]
+    name = faction_name(key)
+    text = say(
+        "{faction}, {mat} mat. Faction ability {ability}: {text}.",
+        faction=name,
+        mat=say(MATS[mat]["name"]),
+        ability=say(faction["ability"]),
+        text=ability_text(faction, faction["ability"]),
     )
-    return f'<span class="sc-faction"{tip(text)}>{faction_name.capitalize()}</span>'
+    return f'<span class="sc-faction"{tip(text)}>{esc(name)}</span>'
 
 
 def _more(p: dict[str, Any]) -> str:
     faction = FACTIONS[p["faction"]]
-    return (
-        f'<p class="sc-meta muted">{esc(MATS[p["mat"]]["name"])} mat ({MATS[p["mat"]]["number"]})'
-        f" · faction ability {faction['ability']}: {ability_text(faction, faction['ability'])}"
-        f" · popularity {tier(p['pop'])} · workers on the board {len(p['workers'])}/8"
-        f" · upgrades {len(p['up'])}/6</p>{standing(p)}"
+    mat = MATS[p["mat"]]
+    parts_ = (
+        say("{mat} mat ({n})", mat=say(mat["name"]), n=mat["number"]),
+        say(
+            "faction ability {ability}: {text}",
+            ability=say(faction["ability"]),
+            text=ability_text(faction, faction["ability"]),
+        ),
+        say("popularity {tier}", tier=tier(p["pop"])),
+        say("workers on the board {n}/8", n=len(p["workers"])),
+        say("upgrades {n}/6", n=len(p["up"])),
     )
+    return f'<p class="sc-meta muted">{esc(" · ".join(parts_))}</p>{standing(p)}'
 
 
 def _body(p: dict[str, Any], choices: Choices | None, more: str) -> str:
@@ -91,7 +104,8 @@ def mine_html(view: dict[str, Any], info: Info | None, choices: Choices) -> str:
     active = " sc-active" if view["turn"] == seat and not view["over"] else ""
     return (
         f'<section class="sc-player sc-mine card{active}" id="my-area"{_style(p)}'
-        f' aria-label="Your mat: {p["faction"].capitalize()}" data-seat="{seat}">'
+        f' aria-label="{esc(say("Your mat: {faction}", faction=faction_name(p["faction"])))}"'
+        f' data-seat="{seat}">'
         f'<header class="sc-head">{_faction(p)} <b class="sc-name">{name}</b>'
         f"{_badges(view, seat, info)}"
         f'<span class="sc-stats">{stats(p)}</span></header>'

@@ -8,6 +8,7 @@ from typing import Any
 
 from boards.language import N_, language, say
 
+from .names import terrains
 from .reference import REF
 
 COLOURS = {
@@ -255,8 +256,8 @@ ABILITY_TEXT = {
 
 def ability_text(faction: dict[str, Any], name: str) -> str:
     if name == "Riverwalk":
-        lands = " and ".join(f"{t}s" for t in faction["riverwalk"])
-        return f"character and mechs may cross rivers into {lands}"
+        lands = terrains(faction["riverwalk"])
+        return say("character and mechs may cross rivers into {lands}", lands=lands)
     return say(ABILITY_TEXT[name]) if name in ABILITY_TEXT else ""
 
 
@@ -321,7 +322,7 @@ STRUCTURE_HELP = {
     "armory": N_("Armory: +1 power each time you Trade."),
 }
 ENLIST_HELP = N_("One-time bonus, taken when you enlist a recruit: {bonus}.")
-RECRUIT_HELP = "Ongoing recruit bonus: {gain}, each time you or a neighbour takes {bottom}."
+RECRUIT_HELP = N_("Ongoing recruit bonus: {gain}, each time you or a neighbour takes {bottom}.")
 # The symbols printed on the board and the mats.
 SYMBOL_HELP = {
     "star": N_(
