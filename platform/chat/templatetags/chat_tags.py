@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 
 from chat import selectors
-from chat.models import Channel, Report, Sanction
+from chat.models import Channel, Report
 from chat.services import MAX_LENGTH
 
 register = template.Library()
@@ -38,14 +38,17 @@ def chat_panel(context: template.Context) -> dict[str, Any]:
     if place is None:
         return {**base, "readable": False, "match": context.get("match")}
     user = request.user
-    # One query each: the preference, the mutes here, the lines with their authors (and the
-    # blocks among them), the sanction.
-    show_spectators = not place.player or selectors.shows_spectators(user)
+    # One query for what the panel reads about the viewer, one for the lines with their
+    # authors; the mutes here and the blocks among the authors only if the viewer has any.
+    reads = selectors.panel_reads(user)
+    show_spectators = not place.player or reads.show_spectators
     channels = [Channel.PLAYERS, Channel.SPECTATORS] if show_spectators else [Channel.PLAYERS]
-    muted_here = selectors.muted_among(user, place)
+    muted_here = selectors.muted_among(user, place) if reads.mutes else []
     muted_ids = {person["id"] for person in muted_here}
-    lines = selectors.lines_seen(place, user, channels=channels, muted_ids=muted_ids)
-    mute = selectors.active_sanction(user, Sanction.Kind.MUTE)
+    lines = selectors.lines_seen(
+        place, user, channels=channels, muted_ids=muted_ids, blocks=reads.blocks
+    )
+    mute = reads.sanction
     return {
         **base,
         "readable": True,

@@ -11,10 +11,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from accounts.models import Block
+from chat.models import Mute
+from chat.moderation import account_chat_mute
 from chat.services import chat_post
 from play import selectors
 from play.models import Match
 from play.services import action_submit
+from tests.platform.conftest import make_user
 
 from .factories import played, seeded_match
 
@@ -163,3 +167,24 @@ def test_a_finished_match_is_drawn_each_time(client, bid_made, settings):
     key = selectors.board_cache_key(bid_made, selectors.match_payload(bid_made, seats, 0))
     _page(client, bid_made.seats.get(index=0).user, bid_made)
     assert cache.get(key) is None
+
+
+def test_the_chat_panel_still_hides_muted_and_blocked_people_and_says_a_mute(
+    client, started_match, carol
+):
+    """The panel's reads in one query (chat.selectors.panel_reads) keep every rule."""
+    alice, bob = (started_match.seats.get(index=i).user for i in (0, 1))
+    chat_post(user=bob, match_id=started_match.pk, text="bob speaks")
+    chat_post(user=carol, match_id=started_match.pk, text="carol watches")
+    html = _page(client, alice, started_match)
+    assert "bob speaks" in html and "carol watches" in html and "chat-say-off" not in html
+    Mute.objects.create(user=alice, person=bob)
+    Block.objects.create(user=carol, person=alice)  # either way hides
+    html = _page(client, alice, started_match)
+    assert "bob speaks" not in html and "carol watches" not in html
+    assert f'data-person="{bob.pk}"' in html  # offered to unmute
+    staff = make_user("dave")
+    staff.is_staff = True
+    staff.save(update_fields=["is_staff"])
+    account_chat_mute(staff=staff, user_id=alice.pk, minutes=60, reason="insults")
+    assert 'id="chat-say-off"' in _page(client, alice, started_match)
