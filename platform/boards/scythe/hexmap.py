@@ -224,7 +224,7 @@ def _structure(view: dict[str, Any], struct: list[Any], x: float, y: float) -> s
         f'<g class="sc-structure"><title>{esc(title)}</title>'
         f'<rect x="{n(x - 11)}" y="{n(y - 36)}" width="22" height="13" rx="2" '
         f'style="fill: {COLOURS[owner]}"/><text x="{n(x)}" y="{n(y - 29.5)}" '
-        f'style="fill: {INK.get(owner, "#fff")}">{STRUCT_SHORT[kind]}</text></g>'
+        f'style="fill: {INK.get(owner, "#fff")}">{esc(say(STRUCT_SHORT[kind]))}</text></g>'
     )
 
 

@@ -22,7 +22,8 @@ COLOURS = {
 }
 INK = {"crimea": "#222", "polania": "#222"}  # text on light faction colours
 RES_NAMES = tuple(REF["resources"])
-STRUCT_SHORT = {"monument": "Mo", "mill": "Mi", "mine": "Mn", "armory": "Ar"}
+# A structure's letters on its map tile, from its name in each language (Mo/Mi/Mn/Ar in English).
+STRUCT_SHORT = {"monument": N_("Mo"), "mill": N_("Mi"), "mine": N_("Mn"), "armory": N_("Ar")}
 TOP_TITLES = {
     "move_gain": N_("Move / Gain"),
     "bolster": N_("Bolster"),
