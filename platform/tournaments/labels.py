@@ -8,9 +8,12 @@ module does not know is shown as stored.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
+
+from tournaments.models import Registration, Tournament
 
 _NUMBERED = {
     "Round": lambda n: _("Round %(n)s") % {"n": n},
@@ -40,3 +43,54 @@ def _part(text: str) -> str:
     if found:
         return _NUMBERED[found.group(1)](found.group(2))
     return _fixed(text) or text
+
+
+# The audit log's sentences by action; the values come from the entry's data (services.audit).
+_AUDIT = {
+    "create": gettext_lazy("Created (%(format)s)."),
+    "register": gettext_lazy("%(name)s registered."),
+    "unregister": gettext_lazy("%(name)s left the list."),
+    "checkin": gettext_lazy("%(name)s checked in."),
+    "open": gettext_lazy("Registration opened."),
+    "close": gettext_lazy("Registration closed."),
+    "checkin_open": gettext_lazy("Check-in opened."),
+    "start": gettext_lazy("Started with %(count)s players."),
+    "pause": gettext_lazy("Paused."),
+    "resume": gettext_lazy("Resumed."),
+    "cancel": gettext_lazy("Cancelled."),
+    "result": gettext_lazy("%(key)s: %(before)s → %(after)s. %(reason)s"),
+    "co_add": gettext_lazy("%(name)s added as co-organiser."),
+    "co_remove": gettext_lazy("%(name)s removed from the co-organisers."),
+    "bot_add": gettext_lazy("%(name)s added."),
+    "seed": gettext_lazy("Seeds set by hand."),
+    "start_failed": gettext_lazy(
+        "Could not start at the set time (too few players?): set a new time or start by hand."
+    ),
+}
+_OUT_BEFORE_START = gettext_lazy("%(name)s: %(status)s (%(reason)s).")  # withdrawn, disqualified
+_OUT_PLAYING = gettext_lazy("%(name)s: %(reason)s.")
+_SITE_REASONS = {"withdrew": gettext_lazy("withdrew")}
+
+
+def audit_text(entry: Any) -> str:
+    """An audit entry in the active language; an entry written before its action carried its
+    values (or an action this module does not know) is shown as stored."""
+    data = dict(entry.data or {})
+    statuses = dict(Registration.Status.choices)
+    try:
+        if entry.action in statuses:
+            reason = str(data.get("reason") or "")
+            data["reason"] = str(
+                statuses.get(reason) or _SITE_REASONS.get(reason) or reason or _("no reason")
+            )
+            data["status"] = str(statuses[entry.action]).lower()
+            sentence = _OUT_PLAYING if "player" in data else _OUT_BEFORE_START
+        else:
+            sentence = _AUDIT[entry.action]
+        if entry.action == "create":
+            data["format"] = dict(Tournament.Format.choices)[data["format"]]
+        if entry.action == "result":
+            data["key"] = round_label(data["key"])
+        return (str(sentence) % data).strip()
+    except (KeyError, TypeError, ValueError):
+        return entry.detail

@@ -134,6 +134,7 @@ def tournament_create(
             organiser,
             "create",
             f"Created ({tournament.get_format_display()}).",
+            format=tournament.format,
         )
     return tournament
 
@@ -165,6 +166,9 @@ def _ensure_organiser(tournament: Tournament, user: Any) -> None:
 
 
 def audit(tournament: Tournament, actor: Any, action: str, detail: str, **data: Any) -> None:
+    """Note an organiser's (or the site's) action. `detail` is the English sentence kept for
+    the admin and the data export; the page says it again in the reader's language from
+    `action` and `data` (tournaments.labels.audit_text)."""
     AuditEntry.objects.create(
         tournament=tournament, actor=actor, action=action, detail=detail[:500], data=data
     )
@@ -201,7 +205,7 @@ def tournament_register(*, tournament_id: Any, user: Any, invite_token: Any = No
         if t.status == T.CHECKIN:
             registration.checked_in_at = timezone.now()  # registering during check-in is one
             registration.save(update_fields=["checked_in_at"])
-        audit(t, user, "register", f"{user.display_name} registered.")
+        audit(t, user, "register", f"{user.display_name} registered.", name=user.display_name)
         emails.email_queue(t, [user], emails.Kind.REGISTERED)
     return registration
 
@@ -221,7 +225,9 @@ def tournament_unregister(*, tournament_id: Any, user: Any) -> Tournament:
             _withdraw(t, registration, user, Registration.Status.WITHDRAWN, "withdrew")
         elif t.status in (T.DRAFT, T.REGISTRATION, T.CHECKIN):
             registration.delete()
-            audit(t, user, "unregister", f"{user.display_name} left the list.")
+            audit(
+                t, user, "unregister", f"{user.display_name} left the list.", name=user.display_name
+            )
         else:
             raise errors.refused("over", _("This tournament is over."))
     return t
@@ -238,7 +244,7 @@ def tournament_checkin(*, tournament_id: Any, user: Any) -> Registration:
         if registration.checked_in_at is None:
             registration.checked_in_at = timezone.now()
             registration.save(update_fields=["checked_in_at"])
-            audit(t, user, "checkin", f"{user.display_name} checked in.")
+            audit(t, user, "checkin", f"{user.display_name} checked in.", name=user.display_name)
     return registration
 
 
@@ -313,7 +319,7 @@ def tournament_start(*, tournament_id: Any, user: Any = None) -> Tournament:
         t.registration_open = False
         t.started_at = timezone.now()
         t.save(update_fields=["status", "registration_open", "started_at"])
-        audit(t, user, "start", f"Started with {len(players)} players.")
+        audit(t, user, "start", f"Started with {len(players)} players.", count=len(players))
         progress.advance(t)
     return t
 
@@ -387,7 +393,14 @@ def _entrant_out(
     if t.status in (T.DRAFT, T.REGISTRATION, T.CHECKIN):
         registration.status = status
         registration.save(update_fields=["status"])
-        audit(t, actor, status, f"{registration.name}: {status} ({reason or 'no reason'}).")
+        audit(
+            t,
+            actor,
+            status,
+            f"{registration.name}: {status} ({reason or 'no reason'}).",
+            name=registration.name,
+            reason=reason,
+        )
     elif t.status in (T.RUNNING, T.PAUSED):
         _withdraw(t, registration, actor, status, reason or status)
     else:
@@ -424,10 +437,21 @@ def _withdraw(
     t: Tournament, registration: Registration, actor: Any, status: str, reason: str
 ) -> None:
     if not registration.active:
-        raise errors.refused("not_playing", f"{registration.name} is no longer playing.")
+        raise errors.refused(
+            "not_playing",
+            _("%(name)s is no longer playing.") % {"name": registration.name},
+        )
     registration.status = status
     registration.save(update_fields=["status"])
-    audit(t, actor, str(status), f"{registration.name}: {reason}.", player=registration.pk)
+    audit(
+        t,
+        actor,
+        str(status),
+        f"{registration.name}: {reason}.",
+        player=registration.pk,
+        name=registration.name,
+        reason=reason,
+    )
     for table in t.tables.filter(places__isnull=True, match__isnull=False).select_related("match"):
         if registration.pk in table.seats and table.match is not None:
             # The game may have ended, or the seat left already: nothing to forfeit then.
@@ -479,6 +503,8 @@ def tournament_result_replace(
             "result",
             f"{row.key}: {before} -> {places}. {reason}",
             table=row.pk,
+            key=row.key,
+            reason=reason,
             before=before,
             after=places,
         )
@@ -518,6 +544,7 @@ def tournament_coorganiser_set(
             user,
             "co_add" if add else "co_remove",
             f"{other.display_name} {'added as' if add else 'removed from'} co-organiser.",
+            name=other.display_name,
         )
     return t
 
@@ -540,7 +567,7 @@ def tournament_bot_add(*, tournament_id: Any, user: Any, bot: Any = "") -> Regis
         registration = Registration.objects.create(
             tournament=t, bot=bot, checked_in_at=timezone.now()
         )
-        audit(t, user, "bot_add", f"{registration.name} added.")
+        audit(t, user, "bot_add", f"{registration.name} added.", name=registration.name)
     return registration
 
 

@@ -1,0 +1,74 @@
+"""The organisers' audit log is said in the reader's language: entries keep their English
+sentence for the admin and the export, and the page says them again from their action and
+values (tournaments.labels.audit_text). An entry without the values is shown as stored."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import AuditEntry
+
+from .conftest import create, register_all
+
+pytestmark = pytest.mark.django_db
+
+SAID = {
+    "es": [
+        "Creado (Sistema suizo).",
+        "bob se ha inscrito.",
+        "carol añadido como coorganizador.",
+        "bob: retirado (sin motivo).",
+        "Cancelado.",
+    ],
+    "vi": [
+        "Đã tạo (",
+        "bob đã đăng ký.",
+        "Đã thêm carol làm đồng tổ chức.",
+        "bob: ",
+        "Đã hủy.",
+    ],
+}
+ENGLISH = ["Created (", "bob registered.", "added as co-organiser", "no reason", "Cancelled."]
+
+
+@pytest.fixture
+def audited(alice, bob, carol):
+    t = create(alice)
+    (registration,) = register_all(t, [bob])
+    services.tournament_coorganiser_set(
+        tournament_id=t.pk, user=alice, name=carol.display_name, add=True
+    )
+    services.tournament_withdraw(tournament_id=t.pk, user=alice, player=registration.pk)
+    services.tournament_cancel(tournament_id=t.pk, user=alice)
+    return t
+
+
+@pytest.mark.parametrize("language", ["es", "vi"])
+def test_the_audit_log_is_said_in_the_readers_language(client, alice, audited, language):
+    alice.language = language
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:manage", args=[audited.pk])).content.decode()
+    audit = page[page.index('id="audit"') :]
+    audit = audit[: audit.index("</section>")]
+    for sentence in SAID[language]:
+        assert sentence in audit, (sentence, audit)
+    for english in ENGLISH:
+        assert english not in audit, (english, audit)
+
+
+def test_the_stored_sentence_stays_english_and_an_entry_without_values_shows_it(
+    client, alice, audited
+):
+    details = set(audited.audit.values_list("detail", flat=True))
+    assert "Cancelled." in details and "bob registered." in details
+    AuditEntry.objects.create(
+        tournament=audited, actor=alice, action="register", detail="Old entry as stored.", data={}
+    )
+    alice.language = "es"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:manage", args=[audited.pk])).content.decode()
+    assert "Old entry as stored." in page
