@@ -13,9 +13,11 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games.core import Game, get_game
+from games.core import Game, get_game, translate
+from games.core.levels import bot_name
 
 
 def new_invite_token() -> str:
@@ -178,7 +180,8 @@ class Registration(models.Model):
     def name(self) -> str:
         if self.user_id is not None and self.user is not None:
             return self.user.display_name
-        return f"{self.bot.capitalize()} bot #{self.pk}"
+        # A bot entrant's name in the active language ("Bot estándar #2").
+        return f"{translate(bot_name(self.bot), get_language() or 'en')} #{self.pk}"
 
     @property
     def active(self) -> bool:

@@ -72,3 +72,15 @@ def test_the_stored_sentence_stays_english_and_an_entry_without_values_shows_it(
     client.force_login(alice)
     page = client.get(reverse("tournaments:manage", args=[audited.pk])).content.decode()
     assert "Old entry as stored." in page
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Standard bot #"), ("es", "Bot estándar #")])
+def test_a_bot_entrant_is_named_in_the_readers_language(client, alice, language, said):
+    t = create(alice, game="dicecity", table_size=3, options={})
+    services.tournament_bot_add(tournament_id=t.pk, user=alice, bot="standard")
+    alice.language = language
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    entrants = page[page.index("<table") :]
+    assert said in entrants[: entrants.index("</table>")]
