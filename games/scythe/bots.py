@@ -122,8 +122,9 @@ def _lookahead(state: State, seat: int, action: Action, rng: Rng) -> float:
     return value(after, seat) + _combat_risk(after, seat)
 
 
-def heuristic_bot(state: State, seat: int, rng: Rng) -> Action:
-    actions = legal_actions(state, seat)
+def _settled(state: State, seat: int, actions: list[Action]) -> Action | None:
+    """The choices both the standard bot and its playout policy make the same way (a single
+    choice, combat, artillery, payment, a reveal); None when the choice needs judging."""
     if len(actions) == 1:
         return actions[0]
     phase = state["phase"]
@@ -136,6 +137,15 @@ def heuristic_bot(state: State, seat: int, rng: Rng) -> Action:
     for action in actions:
         if action["type"] == "reveal":
             return action
+    return None
+
+
+def heuristic_bot(state: State, seat: int, rng: Rng) -> Action:
+    actions = legal_actions(state, seat)
+    settled = _settled(state, seat, actions)
+    if settled is not None:
+        return settled
+    phase = state["phase"]
     if phase in ("section", "top", "bottom"):
         scored = [
             (_lookahead(state, seat, a, rng) + rng.random() * 0.01, i)
@@ -151,18 +161,10 @@ def quick_bot(state: State, seat: int, rng: Rng) -> Action:
     times cheaper. Without any look-ahead a section or top action is judged before it changes
     anything, so the playouts would choose them at random."""
     actions = legal_actions(state, seat)
-    if len(actions) == 1:
-        return actions[0]
+    settled = _settled(state, seat, actions)
+    if settled is not None:
+        return settled
     phase = state["phase"]
-    if phase == "combat":
-        return _combat_choice(state, seat, actions)
-    if phase == "artillery":
-        return {"type": "artillery", "fire": True}
-    if phase == "payment":
-        return _payment_choice(state, actions)
-    for action in actions:
-        if action["type"] == "reveal":
-            return action
     if phase in ("section", "top", "bottom"):
         scored = []
         for i, action in enumerate(actions):

@@ -5,7 +5,7 @@ all read through here, so a muted or blocked person's lines are hidden the same 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -118,7 +118,7 @@ def lines_seen(
     place: Place,
     viewer: Any,
     after: int = 0,
-    channels: list[str] | None = None,
+    channels: Sequence[str] | None = None,
     muted_ids: set[int] | None = None,
     blocks: bool = True,
 ) -> list[ChatLine]:

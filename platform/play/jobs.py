@@ -4,6 +4,7 @@ out (recorded by the deadline sweep). Imported in PlayConfig.ready."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.utils.dateparse import parse_datetime
@@ -34,8 +35,15 @@ def match_time_out_job(payload: dict[str, Any]) -> None:
     match_time_out(match_id=payload["match"], now=parse_datetime(payload["now"]))
 
 
+def _moment(text: str) -> datetime:
+    moment = parse_datetime(text)
+    if moment is None:
+        raise ValueError(f"not a date and time: {text!r}")
+    return moment
+
+
 @job_chunk_handler(TIMEOUT_JOB, size=CHUNK_SIZE)
 def matches_time_out_job(payloads: list[dict[str, Any]]) -> None:
     """Up to CHUNK_SIZE of those deadlines in one transaction (play/timeouts.py); if it raises,
     the outbox runs each job alone with the handler above."""
-    matches_time_out([(p["match"], parse_datetime(p["now"])) for p in payloads])
+    matches_time_out([(p["match"], _moment(p["now"])) for p in payloads])

@@ -341,6 +341,15 @@ def _turns_compute(
 
 def _finish(match: Match, seats: list[Seat], outcome: Outcome) -> None:
     """Record places and scores; forfeited seats rank last, the earliest forfeit lowest."""
+    finish_in_memory(match, seats, outcome)
+    Seat.objects.bulk_update(seats, ["place", "score", "to_act"])
+    match.save(update_fields=MOVING_FIELDS)
+    match_finished.send(sender=Match, match=match, seats=seats)
+
+
+def finish_in_memory(match: Match, seats: list[Seat], outcome: Outcome) -> None:
+    """The match and its seats as finished (places, scores, no clock), not yet written: the
+    one move's `_finish` and the deadline sweep's chunks (play/timeouts.py) both use it."""
     places = list(outcome.places)
     forfeits = [s.index for s in seats if s.forfeited]
     if forfeits:
@@ -355,9 +364,6 @@ def _finish(match: Match, seats: list[Seat], outcome: Outcome) -> None:
         seat.place = places[seat.index]
         seat.score = float(outcome.scores[seat.index]) if outcome.scores else None
         seat.to_act = False
-    Seat.objects.bulk_update(seats, ["place", "score", "to_act"])
-    match.save(update_fields=MOVING_FIELDS)
-    match_finished.send(sender=Match, match=match, seats=seats)
 
 
 def _places_with_forfeits(places: list[int], forfeits: list[int]) -> list[int]:

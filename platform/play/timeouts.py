@@ -228,20 +228,8 @@ def _forfeit(
 
 def _finish(chunk: _Chunk, match: Match, seats: list[Seat], outcome: Outcome) -> None:
     """services._finish in memory; the other apps hear of it with the chunk (_write)."""
-    places = list(outcome.places)
-    forfeits = [s.index for s in seats if s.forfeited]
-    if forfeits:
-        places = services._places_with_forfeits(places, forfeits)
-    result = outcome.to_json()
-    result["places"] = places
-    match.outcome = result
-    match.status = Match.Status.FINISHED
-    match.finished_at = timezone.now()
-    match.deadline = None
+    services.finish_in_memory(match, seats, outcome)
     for seat in seats:
-        seat.place = places[seat.index]
-        seat.score = float(outcome.scores[seat.index]) if outcome.scores else None
-        seat.to_act = False
         chunk.seats[seat.pk] = seat
     chunk.finished.append((match, seats))
 

@@ -51,7 +51,7 @@ def _faction(p: dict[str, Any]) -> str:
 
 
 @functools.cache
-def _faction_of(key: str, mat: str, lang: str) -> str:
+def _faction_of(key: str, mat: int, lang: str) -> str:
     """The faction's name with its tooltip, in `lang` (the active language, part of the key):
     the same for every panel of that faction and mat."""
     faction = FACTIONS[key]
