@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import Outcome, places_from_scores
@@ -28,10 +28,13 @@ def built_count(p: Mapping[str, Any]) -> int:
     return sum(1 for card in p["city"] if card not in C.PRINTED)
 
 
-def score(p: Mapping[str, Any]) -> dict[str, int]:
+def score(p: Mapping[str, Any], vps: Sequence[int] | None = None) -> dict[str, int]:
     """Dice City, "Puntuación": VP tokens, bandit and ship cards, and every location in the city,
-    active or deactivated; covered cards left the city and do not count."""
-    locations = sum(location_vp(p, slot) for slot in range(C.SLOTS))
+    active or deactivated; covered cards left the city and do not count. `vps`: the city's
+    location_vp per slot, if the caller has them already (the view)."""
+    if vps is None:
+        vps = [location_vp(p, slot) for slot in range(C.SLOTS)]
+    locations = sum(vps)
     bandits = sum(p["bandits"])
     ships = sum(p["ships"])
     total = locations + p["tokens"] + bandits + ships

@@ -132,10 +132,11 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     face down); the deck shows only its size."""
     players = []
     for p in s["players"]:
-        q = {k: v for k, v in p.items()}
-        q["score"] = score(p)
+        q = dict(p)
+        vps = [location_vp(p, slot) for slot in range(C.SLOTS)]
+        q["score"] = score(p, vps)
         q["defense"] = [defense(p, slot) for slot in range(C.SLOTS)]
-        q["location_vp"] = [location_vp(p, slot) for slot in range(C.SLOTS)]
+        q["location_vp"] = vps
         players.append(q)
     return {
         "seats": s["seats"],

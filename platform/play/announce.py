@@ -32,6 +32,7 @@ from typing import Any
 
 import orjson
 from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from outbox.services import jobs_done
 from play import snapshots, sockets
@@ -112,8 +113,7 @@ async def announce_pending(pending: list[Pending]) -> None:
             await local.update(item.version)
         if layer is not None:
             try:
-                message = update_message(item.version, item.rows)
-                await layer.group_send(f"match.{item.match_id}", message)
+                await _group_update(layer, item.match_id, item.version, item.rows)
             except Exception:
                 log.exception(
                     "match %s: broadcast of version %s failed", item.match_id, item.version
@@ -121,6 +121,38 @@ async def announce_pending(pending: list[Pending]) -> None:
                 continue
         if item.done:
             _job_done_soon(item.job)
+
+
+# How many other processes heard this process's last update of each match (Redis answers a
+# PUBLISH with the number of subscribers that received it; this process is one of them). The
+# rows ride along only while another process listens: alone, a process would pack, send and
+# read back its own state on every move for nobody. A process that joins meanwhile gets one
+# message without them and reads that version from the database (LocalMatch.update).
+_others: dict[int, int] = {}
+
+
+async def _group_update(
+    layer: Any, match_id: int, version: int, rows: dict[str, Any] | None
+) -> None:
+    group = f"match.{match_id}"
+    message = update_message(version, rows if _others.get(match_id, 1) else None)
+    if not isinstance(layer, RedisPubSubChannelLayer):
+        await layer.group_send(group, message)
+        return
+    received = await _publish(layer, group, message)
+    _others[match_id] = max(received - 1, 0)
+
+
+async def _publish(layer: RedisPubSubChannelLayer, group: str, message: dict[str, Any]) -> int:
+    """The layer's group_send, answering how many subscribers received the message, and
+    without its per-call proxy and its lock around one shared connection (redis-py's pool gives
+    each concurrent PUBLISH a connection). Uses channels_redis's group channel names (pinned in
+    pyproject.toml; tests/platform/services/test_two_servers.py covers it on Redis)."""
+    loop_layer = layer._get_layer()
+    channel = loop_layer._get_group_channel_name(group)
+    shard = loop_layer._get_shard(channel)
+    shard._ensure_redis()
+    return int(await shard._redis.publish(channel, layer.serialize(message)))
 
 
 _jobs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[int]] = weakref.WeakKeyDictionary()
@@ -284,6 +316,7 @@ async def socket_leave(consumer: Any) -> None:
             del _seats_open[key]
     if not local.sockets:
         del matches[consumer.match_id]
+        _others.pop(consumer.match_id, None)
         await local.stop()
 
 

@@ -52,6 +52,7 @@ MAX_FRAME = 64 * 1024  # characters; a move is a few hundred, a bigger frame is 
 MAX_ECHO = 64  # an id or message type longer than this is not echoed back
 MAX_DETAIL = 300  # an engine's sentence may quote the action: keep the answer short
 REFRESH_AFTER = 10.0  # seconds: a frame refreshes the presence row at most this often
+SEEN_FLUSH_S = 1.0  # the presence rows of the sockets heard are refreshed together this often
 
 
 def _submit(**kwargs: Any) -> tuple[Any, list[announce.Pending]]:
@@ -141,19 +142,14 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if expire_others:
             Presence.objects.filter(match_id=self.match_id, seen_at__lt=now - Presence.TTL).delete()
 
-    async def _refresh(self) -> None:
-        self.refreshed_at = time.monotonic()
-        try:
-            await in_pool(self._present)(self.scope["user"])
-        except Exception:  # the database may be away for a moment: the next beat tries again
-            log.exception("presence of %s not refreshed", self.channel_name)
-
-    async def _heard(self) -> None:
+    def _heard(self) -> None:
         """Any frame from the client proves the socket alive: the row is refreshed if the last
         refresh is older than REFRESH_AFTER (not on every move of a fast live game; the
-        heartbeat keeps it fresh meanwhile)."""
+        heartbeat keeps it fresh meanwhile), together with the other sockets heard in the same
+        SEEN_FLUSH_S: one UPDATE, not one thread-pool call and transaction per socket."""
         if self.present and time.monotonic() - self.refreshed_at > REFRESH_AFTER:
-            await self._refresh()
+            self.refreshed_at = time.monotonic()
+            _seen_soon(self.channel_name)
 
     async def _leave(self) -> None:
         if self.present:
@@ -174,7 +170,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         would end the socket without a word to the client."""
         if not self.match_id:
             return
-        await self._heard()
+        self._heard()
         if text_data is None:
             await self._error(None, "malformed", _("Send JSON text frames, not binary ones."))
         elif len(text_data) > MAX_FRAME:
@@ -310,6 +306,26 @@ async def _beat(channels: set[str]) -> None:
             await in_pool(_presences_refresh)(sorted(channels))
         except Exception:  # the database may be away for a moment: the next beat tries again
             log.exception("presence of %s sockets not refreshed", len(channels))
+
+
+_seen: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, set[str]] = weakref.WeakKeyDictionary()
+
+
+def _seen_soon(channel: str) -> None:
+    loop = asyncio.get_running_loop()
+    heard = _seen.setdefault(loop, set())
+    heard.add(channel)
+    if len(heard) == 1:
+        loop.call_later(SEEN_FLUSH_S, lambda: loop.create_task(_seen_flush(heard)))
+
+
+async def _seen_flush(heard: set[str]) -> None:
+    channels = sorted(heard)
+    heard.clear()
+    try:
+        await in_pool(_presences_refresh)(channels)
+    except Exception:  # the database may be away for a moment: the next beat tries again
+        log.exception("presence of %s sockets not refreshed", len(channels))
 
 
 def _presences_refresh(channels: list[str]) -> None:

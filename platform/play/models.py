@@ -19,7 +19,23 @@ class TimeoutPolicy(models.TextChoices):
     FORFEIT = "forfeit", _("The player forfeits and a bot plays on")
 
 
-class Match(models.Model):
+class ShallowCopy:
+    """`copy.copy` of a row without the pickle protocol Django's models go through (__reduce__,
+    __getstate__, __setstate__): the live move path copies the process's rows of a match on
+    every move (play/services.py, play/snapshots.py). Same result: the fields shared, the
+    related-object cache a copy of its own."""
+
+    def __copy__(self) -> Any:
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__ = self.__dict__.copy()
+        state = self._state  # type: ignore[attr-defined]
+        new._state = state.__class__.__new__(state.__class__)
+        new._state.__dict__ = state.__dict__.copy()
+        new._state.fields_cache = state.fields_cache.copy()
+        return new
+
+
+class Match(ShallowCopy, models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("In play")
         FINISHED = "finished", _("Finished")
@@ -84,7 +100,7 @@ class Match(models.Model):
         return TimeoutPolicy.FORFEIT if self.ranked else TimeoutPolicy.BOT_MOVE
 
 
-class Seat(models.Model):
+class Seat(ShallowCopy, models.Model):
     """One seat of a match: a user or a bot. `to_act` mirrors the engine for fast queries."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import re
 from collections import Counter, OrderedDict
 from collections.abc import Iterable
@@ -99,6 +98,12 @@ def erased_name(pk: int, language: str) -> str:
         return gettext("Deleted player %(number)s") % {"number": pk}
 
 
+def action_json(action: Any) -> str:
+    """An action as compact JSON text: the buttons' data-action, compared as text (orjson, many
+    times faster than json on every legal action of every move)."""
+    return orjson.dumps(action).decode()
+
+
 def legal_for(
     game: Game,
     state: dict[str, Any],
@@ -113,7 +118,7 @@ def legal_for(
     return [
         {
             "action": action,
-            "json": json.dumps(action, separators=(",", ":")),
+            "json": action_json(action),
             "label": with_names(translate(game.label(state, seat, action), language), names),
             "text": game.format_action(action),
         }
@@ -241,8 +246,8 @@ def _placed(board: str) -> set[str]:
     found = set()
     for attribute in _DATA_ACTION.findall(board):
         try:
-            found.add(json.dumps(json.loads(html.unescape(attribute)), separators=(",", ":")))
-        except ValueError:
+            found.add(action_json(orjson.loads(html.unescape(attribute))))
+        except (ValueError, TypeError):
             continue
     return found
 
