@@ -43,6 +43,8 @@ def check_views(game: Game, state: State, seats: int, rng: Rng, where: str) -> N
             raise ConformanceError(f"{where}: seat {seat}'s view depends on hidden information")
         if _dump(game.view(other, None)) != spectator:
             raise ConformanceError(f"{where}: the spectator view depends on hidden information")
+        if game.public_view and own != _dump({**game.view(state, None), "seat": seat}):
+            raise ConformanceError(f"{where}: public_view, but seat {seat} sees more or less")
 
 
 def check_reveals(

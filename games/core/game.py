@@ -152,6 +152,9 @@ class Game:
         in casual games, back to the last one that revealed. Default: every decision reveals.
         The conformance suite checks that a decision said not to reveal leaves the seat's view
         after it the same however its hidden information is re-dealt.
+    public_view: True when every seat sees the same as a spectator (a game without hands or other
+        secrets, e.g. Dice City): view(state, seat) == {**view(state, None), "seat": seat}, so
+        the site builds one view a version for all its viewers. The conformance suite checks it.
     reference() -> the game's static, public data a board draws with (the map, the player mats,
         the card catalogue...) as JSON; optional. Everything that depends on the state (scores
         so far, controlled territories, location values) is in `view` instead, so the platform
@@ -180,6 +183,7 @@ class Game:
     reference: Callable[[], Mapping[str, Any]] = _no_reference
     reveals: Callable[[State, int, Action, State], bool] = _every_decision_reveals
     summary: str = ""
+    public_view: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def clean_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -33,6 +33,7 @@ GAME = Game(
     label=labeller(ACTIONS),
     reference=reference,
     reveals=reveals,
+    public_view=True,  # no hands: the deck's order is hidden from every seat alike
     extra={"search": SEARCH},
     summary="Roll five dice on a 5 x 6 city, use the locations under them, build, attack "
     "bandits and rivals, and ship goods for victory points.",

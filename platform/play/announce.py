@@ -31,8 +31,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+import redis
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
+from django.conf import settings
 
 from outbox.services import jobs_done
 from play import snapshots, sockets
@@ -76,6 +78,7 @@ class Pending:
     job: Any  # the outbox row; deleted once announced, if the listening apps succeeded too
     done: bool
     rows: dict[str, Any] | None = None  # what the move changed, for the other processes
+    published: bool = False  # the group message went from the move's thread (publish_pending)
 
 
 _deferral = threading.local()
@@ -103,14 +106,60 @@ def defer(
     _deferral.pending.append(Pending(match_id, version, job, done, rows))
 
 
+def publish_pending(pending: list[Pending]) -> None:
+    """In the thread that made the moves, once committed: their group messages for the other
+    processes, each one PUBLISH on a blocking connection (a fraction of the CPU of the event
+    loop's client: no task, future or wake-up around the round trip). With the Redis pub/sub
+    layer only; a failure leaves the message to `announce_pending`."""
+    layer = get_channel_layer()
+    if not isinstance(layer, RedisPubSubChannelLayer):
+        return
+    for item in pending:
+        group = f"match.{item.match_id}"
+        message = update_message(item.version, item.rows if _others.get(item.match_id, 1) else None)
+        try:
+            received = _redis().publish(_group_channel(group), layer.serialize(message))
+        except Exception:
+            log.exception("match %s: broadcast of version %s failed", item.match_id, item.version)
+            continue
+        _others[item.match_id] = max(int(received) - 1, 0)
+        item.published = True
+
+
+_client: list[redis.Redis] = []
+
+
+def _redis() -> redis.Redis:
+    """One blocking client per process (its pool hands each thread a connection), to the
+    channel layer's Redis."""
+    if not _client:
+        host = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]
+        options = {k: v for k, v in host.items() if k != "address"}
+        _client.append(redis.Redis.from_url(host["address"], **options))
+    return _client[0]
+
+
+def _group_channel(group: str) -> str:
+    """The Redis channel of a group on channels_redis's pub/sub layer (its `_get_group_channel_
+    name`; the version is pinned in pyproject.toml and tests/platform/play/test_group_rows.py
+    checks that a member of the group receives what is published here)."""
+    prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"].get("prefix", "asgi")
+    return f"{prefix}__group__{group}"
+
+
 async def announce_pending(pending: list[Pending]) -> None:
     """Write the new versions' frames to this process's sockets, then send the group message
-    for the other processes; a failed send leaves the outbox row to the worker."""
+    for the other processes unless the move's thread did; a failed send leaves the outbox row
+    to the worker."""
     layer = get_channel_layer()
     for item in pending:
         local = _locals().get(item.match_id)
         if local is not None:
             await local.update(item.version)
+        if item.published:
+            if item.done:
+                _job_done_soon(item.job)
+            continue
         if layer is not None:
             try:
                 await _group_update(layer, item.match_id, item.version, item.rows)

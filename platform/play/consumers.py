@@ -56,9 +56,11 @@ SEEN_FLUSH_S = 1.0  # the presence rows of the sockets heard are refreshed toget
 
 
 def _submit(**kwargs: Any) -> tuple[Any, list[announce.Pending]]:
-    """action_submit in the thread pool; the socket's event loop announces the change."""
+    """action_submit in the thread pool; the group message for the other processes goes from
+    here, and the socket's event loop writes the frames to this process's sockets."""
     with announce.deferred() as pending:
         match = action_submit(**kwargs)
+    announce.publish_pending(pending)
     return match, pending
 
 

@@ -16,6 +16,7 @@ rows are written with the ORM, under the write lock SQLite's IMMEDIATE transacti
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -110,12 +111,25 @@ def move_write(
     connection.ensure_connection()
     raw = connection.connection
     assert raw is not None
-    # A server-side binding cursor (Django's own cursors bind on the client): the statement is
-    # parsed and planned once per connection, then only executed.
-    with psycopg.Cursor(raw) as cursor:
-        cursor.execute(sql, params, prepare=True)
-        row = cursor.fetchone()
+    cursor = _cursor(raw)
+    cursor.execute(sql, params, prepare=True)
+    row = cursor.fetchone()
     return None if row is None else int(row[0])
+
+
+# A server-side binding cursor per connection (Django's own cursors bind on the client): the
+# statement is parsed and planned once per connection, then only executed; the cursor is kept
+# with its connection (a new psycopg cursor copies the connection's adapters map each time).
+_cursors: weakref.WeakKeyDictionary[psycopg.Connection[Any], psycopg.Cursor[Any]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _cursor(raw: psycopg.Connection[Any]) -> psycopg.Cursor[Any]:
+    cursor = _cursors.get(raw)
+    if cursor is None or cursor.closed:
+        cursor = _cursors[raw] = psycopg.Cursor(raw)
+    return cursor
 
 
 def move_write_orm(

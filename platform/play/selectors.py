@@ -151,11 +151,13 @@ def match_payload(
     legal: list[dict[str, Any]] | None = None,
     names: dict[int, str] | None = None,
     players: list[dict[str, Any]] | None = None,
+    view: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything a client needs to draw the match for `seat`: its view and its choices, the
     game's words in `language` (reader_language); `legal`: legal_for's list for this seat in
-    that language, if in hand; `names` and `players`: seat_names and players_of of `seats`, when
-    the caller builds several viewers' payloads of one version."""
+    that language, if in hand; `names`, `players` and `view`: seat_names, players_of of `seats`
+    and the game's view for `seat`, when the caller builds several viewers' payloads of one
+    version."""
     game = match.engine
     left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
     if names is None:
@@ -176,7 +178,7 @@ def match_payload(
         "seat": seat,
         "to_act": [s.index for s in seats if s.to_act],
         "players": players if players is not None else players_of(seats, names),
-        "view": game.view(match.state, seat),
+        "view": view if view is not None else game.view(match.state, seat),
         "legal": [{"action": i["action"], "label": i["label"], "text": i["text"]} for i in legal],
         "outcome": match.outcome,
         "deadline": match.deadline.isoformat() if match.deadline else None,

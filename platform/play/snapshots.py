@@ -169,7 +169,13 @@ def socket_payload(
     with translation.override(language or settings.LANGUAGE_CODE):
         said = reader_language()
         payload = match_payload(
-            match, seats, seat, html=html, names=shared.names(said), players=shared.players(said)
+            match,
+            seats,
+            seat,
+            html=html,
+            names=shared.names(said),
+            players=shared.players(said),
+            view=shared.view(match, seat),
         )
         payload["log"] = shared.log(seat, payload["language"])
     return payload
@@ -187,6 +193,7 @@ class Shared:
         self._logs: dict[str, list[dict[str, Any]]] = {}
         self._names: dict[str, dict[int, str]] = {}
         self._players: dict[str, list[dict[str, Any]]] = {}
+        self._view: dict[str, Any] | None = None
 
     def names(self, language: str) -> dict[int, str]:
         """The seats' names in `language` (a bot's level, an erased account: translated)."""
@@ -198,6 +205,16 @@ class Shared:
         if language not in self._players:
             self._players[language] = players_of(self.seats, self.names(language))
         return self._players[language]
+
+    def view(self, match: Match, seat: int | None) -> dict[str, Any]:
+        """The game's view for `seat`; one for every viewer when the game has no secrets
+        (Game.public_view: the spectator's, with the viewer's seat)."""
+        game = match.engine
+        if not game.public_view:
+            return game.view(match.state, seat)
+        if self._view is None:
+            self._view = game.view(match.state, None)
+        return {**self._view, "seat": seat}
 
     def log(self, seat: int | None, language: str) -> list[dict[str, Any]]:
         public = self._logs.get(language)

@@ -34,32 +34,45 @@ async def _received(layer: RedisPubSubChannelLayer, channel: str) -> dict:
     return await asyncio.wait_for(layer.receive(channel), 5)
 
 
-async def test_rows_travel_only_while_another_process_listens():
+async def _from_the_loop(layer, match_id, version):
+    await announce._group_update(layer, match_id, version, ROWS)
+
+
+async def _from_the_thread(layer, match_id, version):
+    """As a socket's move: published by the thread that committed it (publish_pending)."""
+    pending = [announce.Pending(match_id, version, None, True, ROWS)]
+    await asyncio.to_thread(announce.publish_pending, pending)
+    assert pending[0].published
+
+
+@pytest.mark.parametrize("publish", [_from_the_loop, _from_the_thread])
+async def test_rows_travel_only_while_another_process_listens(publish):
     if not settings.REDIS_URL:
         pytest.skip("needs Redis (REDIS_URL)")
-    prefix, match_id = f"test-{uuid.uuid4().hex[:8]}", 990_000 + uuid.uuid4().int % 9_999
+    prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
+    match_id = 990_000 + uuid.uuid4().int % 9_999
     group = f"match.{match_id}"
     here, elsewhere = _process(prefix), _process(prefix)
     try:
         own = await _member(here, group)
         announce._others.pop(match_id, None)
 
-        await announce._group_update(here, match_id, 1, ROWS)
+        await publish(here, match_id, 1)
         first = await _received(here, own)
         assert first["version"] == 1 and first["rows"]  # nobody known yet: the rows go along
         assert announce._others[match_id] == 0  # ...and only this process heard it
 
-        await announce._group_update(here, match_id, 2, ROWS)
+        await publish(here, match_id, 2)
         alone = await _received(here, own)
         assert alone["version"] == 2 and "rows" not in alone
 
         other = await _member(elsewhere, group)
-        await announce._group_update(here, match_id, 3, ROWS)
+        await publish(here, match_id, 3)
         joined = await _received(elsewhere, other)
         assert joined["version"] == 3 and "rows" not in joined  # read back from the database
         assert announce._others[match_id] == 1
 
-        await announce._group_update(here, match_id, 4, ROWS)
+        await publish(here, match_id, 4)
         heard = await _received(elsewhere, other)
         assert heard["version"] == 4 and orjson.loads(heard["rows"]) == ROWS
     finally:

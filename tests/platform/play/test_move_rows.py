@@ -43,7 +43,9 @@ def statements(monkeypatch):
             return super().execute(query, params, **kwargs)
 
     monkeypatch.setattr(rows.psycopg, "Cursor", Counted)
-    return sent
+    rows._cursors.clear()  # a connection's kept cursor would bypass the counted one
+    yield sent
+    rows._cursors.clear()
 
 
 def test_it_writes_a_move_from_the_rows_in_hand_in_one_statement(
