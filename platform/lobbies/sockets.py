@@ -26,7 +26,6 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from lobbies.rematch import (
-    CHANGED,
     ensure_player,
     finished_match,
     humans_of,
@@ -34,6 +33,7 @@ from lobbies.rematch import (
     rematch_offer,
     rematch_state,
 )
+from lobbies.rematch_table import CHANGED
 from lobbies.services import LobbyError
 from play import sockets
 from play.consumers import viewer_language
