@@ -30,7 +30,6 @@ from play.pool import in_pool
 
 FRESH = 10.0  # seconds: a socket re-reads what its viewer hides at most this often
 CLOSE_BANNED = 4403
-MAX_ECHO = 64
 
 
 class Listener:
@@ -89,29 +88,10 @@ async def banned_relay(socket: Any, event: dict[str, Any]) -> None:
         await socket.close(code=CLOSE_BANNED)
 
 
-def _echo(content: dict[str, Any]) -> Any:
-    value = content.get("id")
-    if isinstance(value, bool):
-        return None
-    if (isinstance(value, int) and abs(value) < 2**53) or (
-        isinstance(value, str) and len(value) <= MAX_ECHO
-    ):
-        return value
-    return None
-
-
-def answered(work: Callable[[Any, dict[str, Any]], Any]) -> sockets.Handler:
-    """A handler that runs `work(socket, content)` (a dict back) in the thread pool and sends
-    its answer, or the refusal as "chat.error"."""
-
-    async def handler(socket: Any, content: dict[str, Any]) -> None:
-        try:
-            answer = await in_pool(work)(socket, content)
-        except ChatError as exc:
-            answer = {"type": "chat.error", "error": exc.code, "detail": exc.message}
-        await socket.send_json({**answer, "id": _echo(content)})
-
-    return handler
+def answered(work: Callable[[Any, dict[str, Any]], dict[str, Any]]) -> sockets.Handler:
+    """A handler that runs `work(socket, content)` in the thread pool and sends its answer, or
+    the refusal as "chat.error"."""
+    return sockets.answered(work, ChatError, "chat.error")
 
 
 def _say(socket: Any, content: dict[str, Any]) -> dict[str, Any]:

@@ -22,13 +22,13 @@ ON CONFLICT (user_id, game) DO UPDATE SET game = EXCLUDED.game
 RETURNING id, user_id, rating, games, wins, last_played, listed
 """
 
-# One statement; `fresh` makes it a no-op when this match's changes are stored already (the
-# statement's snapshot sees them if another transaction applied the result and committed while
-# this one waited for the rating rows' locks): applying a result twice changes nothing.
+# One statement for one result or several. `fresh` makes it a no-op when one match's changes
+# are stored already (the statement's snapshot sees them if another transaction applied the
+# result and committed while this one waited for the rating rows' locks): applying a result
+# twice changes nothing. For several results (ratings_write_many) it is always true: the caller
+# has checked, under the rating rows' locks, that none of them is stored yet.
 _WRITE_SQL = """
-WITH fresh AS (
-    SELECT NOT EXISTS (SELECT 1 FROM ladders_ratingchange WHERE match_id = %s) AS yes
-), moved AS (
+WITH fresh AS ({fresh}), moved AS (
     UPDATE ladders_rating AS r
     SET rating = v.rating, games = v.games, wins = v.wins, last_played = v.last_played
     FROM (VALUES {ratings}) AS v(id, rating, games, wins, last_played), fresh
@@ -42,23 +42,8 @@ WITH fresh AS (
 ){buckets}
 SELECT (SELECT count(*) FROM moved)
 """
-# The same for several results at once (ratings_write_many): the caller has checked, under the
-# rating rows' locks, that none of them is stored yet.
-_WRITE_MANY_SQL = """
-WITH moved AS (
-    UPDATE ladders_rating AS r
-    SET rating = v.rating, games = v.games, wins = v.wins, last_played = v.last_played
-    FROM (VALUES {ratings}) AS v(id, rating, games, wins, last_played)
-    WHERE r.id = v.id
-    RETURNING 1
-), noted AS (
-    INSERT INTO ladders_ratingchange
-        (match_id, user_id, game, seat, place, before, after, delta, created_at)
-    VALUES {changes}
-    RETURNING 1
-){buckets}
-SELECT (SELECT count(*) FROM moved)
-"""
+_FRESH_MATCH = "SELECT NOT EXISTS (SELECT 1 FROM ladders_ratingchange WHERE match_id = %s) AS yes"
+_FRESH_ALL = "SELECT TRUE AS yes"
 # Buckets in ascending order, so concurrent updates lock them in the same order (no deadlock).
 _BUCKETS_SQL = """, shifted AS (
     INSERT INTO ladders_ladderbucket (game, bucket, count)
@@ -104,23 +89,53 @@ def ratings_write(
 ) -> bool:
     """Store the new ratings, the changes and the bucket counts in one statement; False (and
     nothing stored) when this match's result was applied already."""
-    game = ratings[0].game
     if connection.vendor != "postgresql":
         if RatingChange.objects.filter(match_id=match_id).exists():
             return False
-        Rating.objects.bulk_update(ratings, ["rating", "games", "wins", "last_played"])
-        RatingChange.objects.bulk_create(changes)
-        buckets_shift(game=game, shift=shift)
+        _write_with_orm(ratings, changes, shift)
         return True
+    return _write(_FRESH_MATCH, [match_id], ratings, changes, shift) > 0
+
+
+def ratings_write_many(
+    ratings: list[Rating], changes: list[RatingChange], shift: Counter[int]
+) -> None:
+    """Store several results of one game (ratings moved by all of them, their changes, the
+    bucket counts) in one statement; the caller holds the rating rows' locks and has left out
+    the results stored already."""
+    if connection.vendor != "postgresql":
+        _write_with_orm(ratings, changes, shift)
+        return
+    _write(_FRESH_ALL, [], ratings, changes, shift)
+
+
+def _write_with_orm(
+    ratings: list[Rating], changes: list[RatingChange], shift: Counter[int]
+) -> None:
+    Rating.objects.bulk_update(ratings, ["rating", "games", "wins", "last_played"])
+    RatingChange.objects.bulk_create(changes)
+    buckets_shift(game=ratings[0].game, shift=shift)
+
+
+def _write(
+    fresh: str,
+    fresh_params: list[Any],
+    ratings: list[Rating],
+    changes: list[RatingChange],
+    shift: Counter[int],
+) -> int:
+    """Run _WRITE_SQL with `fresh` as its guard; how many rating rows it moved."""
+    game = ratings[0].game
     moves = sorted((bucket, n) for bucket, n in shift.items() if n)
     sql = _WRITE_SQL.format(
+        fresh=fresh,
         ratings=", ".join([_RATING_ROW] * len(ratings)),
         changes=", ".join([_CHANGE_ROW] * len(changes)),
         buckets=_BUCKETS_SQL.format(values=", ".join(["(%s, %s, %s)"] * len(moves)))
         if moves
         else "",
     )
-    params: list[Any] = [match_id]
+    params = list(fresh_params)
     params.extend(p for r in ratings for p in (r.pk, r.rating, r.games, r.wins, r.last_played))
     params.extend(
         p
@@ -134,38 +149,4 @@ def ratings_write(
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         (moved,) = cursor.fetchone()
-    return bool(moved)
-
-
-def ratings_write_many(
-    ratings: list[Rating], changes: list[RatingChange], shift: Counter[int]
-) -> None:
-    """Store several results of one game (ratings moved by all of them, their changes, the
-    bucket counts) in one statement; the caller holds the rating rows' locks and has left out
-    the results stored already."""
-    game = ratings[0].game
-    if connection.vendor != "postgresql":
-        Rating.objects.bulk_update(ratings, ["rating", "games", "wins", "last_played"])
-        RatingChange.objects.bulk_create(changes)
-        buckets_shift(game=game, shift=shift)
-        return
-    moves = sorted((bucket, n) for bucket, n in shift.items() if n)
-    buckets = _BUCKETS_SQL.replace(", fresh WHERE fresh.yes", "")
-    sql = _WRITE_MANY_SQL.format(
-        ratings=", ".join([_RATING_ROW] * len(ratings)),
-        changes=", ".join([_CHANGE_ROW] * len(changes)),
-        buckets=buckets.format(values=", ".join(["(%s, %s, %s)"] * len(moves))) if moves else "",
-    )
-    params: list[Any] = []
-    params.extend(p for r in ratings for p in (r.pk, r.rating, r.games, r.wins, r.last_played))
-    params.extend(
-        p
-        for c in changes
-        for p in (
-            c.match_id, c.user_id, c.game, c.seat, c.place, c.before, c.after, c.delta,
-            c.created_at,
-        )
-    )  # fmt: skip
-    params.extend(p for bucket, n in moves for p in (game, bucket, n))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    return int(moved)

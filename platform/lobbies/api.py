@@ -13,9 +13,11 @@ from rest_framework.views import APIView
 from lobbies import invitations, rematch, selectors, services
 from lobbies.models import Invitation, Rematch, Table
 from shared.errors import ServiceError, error_response, error_responses
+from shared.options import ShownOptionsField, options_refuse_hidden
 
 
 class TableSerializer(serializers.ModelSerializer):
+    options = ShownOptionsField()
     host = serializers.CharField(source="host.display_name", read_only=True)
     players = serializers.SerializerMethodField()
     match = serializers.SerializerMethodField()
@@ -92,6 +94,7 @@ class TableList(generics.ListCreateAPIView):  # type: ignore[type-arg]
         if not data.is_valid():
             return Response({"error": "malformed", "detail": data.errors}, status=400)
         try:
+            options_refuse_hidden(data.validated_data["game"], data.validated_data.get("options"))
             table = services.lobby_create(host=request.user, **data.validated_data)
         except ServiceError as exc:
             return error_response(exc)

@@ -23,6 +23,7 @@ from accounts.models import Follow, User
 from accounts.selectors import blocked_between
 from lobbies import rematch  # rematch imports this module too: used by attribute
 from lobbies.models import Invitation, Table
+from lobbies.rematch_table import rematch_call_off, rematch_table_changed
 from lobbies.services import LobbyError, lobby_join
 from outbox.services import job_record
 
@@ -157,7 +158,7 @@ def invitation_accept(*, invitation_id: int, user: Any) -> Table:
             raise LobbyError("declined", _("You declined this invitation."), 409)
         table = lobby_join(table_id=invitation.table_id, user=user, invited=True)
         _answer(invitation, Invitation.Status.ACCEPTED)
-        rematch.rematch_table_changed(table)
+        rematch_table_changed(table)
     return table
 
 
@@ -168,7 +169,7 @@ def invitation_decline(*, invitation_id: int, user: Any) -> Invitation:
         if invitation.status != Invitation.Status.PENDING:
             raise LobbyError("answered", _("You already answered this invitation."), 409)
         _answer(invitation, Invitation.Status.DECLINED)
-        rematch.rematch_call_off(table=invitation.table, user=user)
+        rematch_call_off(table=invitation.table, user=user)
     return invitation
 
 

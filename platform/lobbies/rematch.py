@@ -12,12 +12,9 @@ link through play.signals.result_links (lobbies.receivers).
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,38 +22,11 @@ from django.utils.translation import gettext as _
 from accounts.selectors import blocked_pairs
 from lobbies import invitations  # it imports this module too: used by attribute
 from lobbies.models import Invitation, Rematch, Table, TableEntry
+from lobbies.rematch_table import rematch_announce, rematch_call_off
 from lobbies.services import LobbyError, lobby_create, lobby_join, lobby_start
 from play.models import Match, Seat
-from play.sockets import RELAY
 
 OFFER_SECONDS = {"live": 10 * 60, "turn": 3 * 86400}
-CHANGED = "rematch.changed"  # the relay kind of lobbies/sockets.py
-log = logging.getLogger(__name__)
-
-
-def rematch_announce(match_id: int) -> None:
-    """After the commit, every socket of the match re-reads the offer (lobbies/sockets.py): an
-    offer, an acceptance, a refusal or the start shows live on every player's end screen."""
-    transaction.on_commit(lambda: _group_send(match_id), robust=True)
-
-
-def rematch_table_changed(table: Table) -> None:
-    """A rematch table gained a player or was called off (from its page, an invitation, the
-    end screen): its match's sockets hear of it."""
-    match_id = Rematch.objects.filter(table=table).values_list("match_id", flat=True).first()
-    if match_id is not None:
-        rematch_announce(match_id)
-
-
-def _group_send(match_id: int) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        message = {"type": RELAY, "kind": CHANGED, "match": match_id}
-        async_to_sync(layer.group_send)(f"match.{match_id}", message)
-    except Exception:  # the end screen still shows the offer on its next load
-        log.exception("match %s: rematch news not sent", match_id)
 
 
 def finished_match(match_id: Any) -> Match:
@@ -174,24 +144,6 @@ def rematch_expire(table: Table) -> bool:
         status=Table.Status.CANCELLED
     )
     table.status = Table.Status.CANCELLED
-    return True
-
-
-def rematch_call_off(*, table: Table, user: Any) -> bool:
-    """`user` declined: a rematch table waiting for players is cancelled (an ordinary
-    invitation declined changes nothing at its table)."""
-    rematch = Rematch.objects.filter(table=table).first()
-    if rematch is None:
-        return False
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        if locked.status != Table.Status.OPEN:
-            return False
-        locked.status = Table.Status.CANCELLED
-        locked.save(update_fields=["status"])
-        rematch.declined_by = user
-        rematch.save(update_fields=["declined_by"])
-        rematch_announce(rematch.match_id)
     return True
 
 

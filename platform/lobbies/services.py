@@ -13,6 +13,7 @@ from accounts.selectors import blocks_any
 from games.core import Game, get_game
 from games.core.levels import DEFAULT_LEVEL
 from lobbies.models import Rematch, Table, TableEntry
+from lobbies.rematch_table import rematch_call_off
 from play.models import Match, TimeoutPolicy
 from play.services import match_create
 from shared.errors import ServiceError
@@ -134,18 +135,25 @@ def lobby_join(
 
 
 def lobby_leave(*, table_id: int, user: Any) -> Table:
-    """Give up one's place before the start; the host leaving cancels the table."""
+    """Give up one's place before the start; the host leaving cancels the table. A rematch
+    needs every player (lobbies/rematch.py): leaving its table declines it, for everyone."""
     with transaction.atomic():
         table = _locked_table(table_id)
         _ensure_open(table)
-        if table.host_id == user.pk:
-            table.status = Table.Status.CANCELLED
-            table.save(update_fields=["status"])
-            return table
-        deleted, _created = table.entries.filter(user=user).delete()
-        if not deleted:
-            raise LobbyError("not_joined", _("You are not at this table."), 409)
+        if table.host_id != user.pk:
+            deleted, _created = table.entries.filter(user=user).delete()
+            if not deleted:
+                raise LobbyError("not_joined", _("You are not at this table."), 409)
+        if table.host_id == user.pk or Rematch.objects.filter(table=table).exists():
+            _cancel(table, user)
     return table
+
+
+def _cancel(table: Table, user: Any) -> None:
+    """The table is called off; a rematch's with `user` named as who declined it."""
+    rematch_call_off(table=table, user=user)
+    table.status = Table.Status.CANCELLED
+    table.save(update_fields=["status"])
 
 
 def lobby_add_bot(*, table_id: int, user: Any, bot: str = "") -> Table:
@@ -184,8 +192,7 @@ def lobby_cancel(*, table_id: int, user: Any) -> Table:
         table = _locked_table(table_id)
         _ensure_open(table)
         _ensure_host(table, user)
-        table.status = Table.Status.CANCELLED
-        table.save(update_fields=["status"])
+        _cancel(table, user)
     return table
 
 

@@ -26,7 +26,6 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from lobbies.rematch import (
-    CHANGED,
     ensure_player,
     finished_match,
     humans_of,
@@ -34,12 +33,11 @@ from lobbies.rematch import (
     rematch_offer,
     rematch_state,
 )
+from lobbies.rematch_table import CHANGED
 from lobbies.services import LobbyError
 from play import sockets
 from play.consumers import viewer_language
 from play.pool import in_pool
-
-MAX_ECHO = 64
 
 
 def rematch_frame(match_id: int, user: Any, language: str) -> dict[str, Any]:
@@ -69,38 +67,17 @@ def _said(state: dict[str, Any]) -> dict[str, Any]:
     return {"text": _("The rematch offer has expired."), "actions": []}
 
 
-def _echo(content: dict[str, Any]) -> Any:
-    value = content.get("id")
-    if isinstance(value, bool):
-        return None
-    if (isinstance(value, int) and abs(value) < 2**53) or (
-        isinstance(value, str) and len(value) <= MAX_ECHO
-    ):
-        return value
-    return None
-
-
 def answered(work: Callable[[int, Any], Any]) -> sockets.Handler:
     """A handler that runs `work(match_id, user)` in the thread pool, then sends the socket's
     player the offer as it now stands, or the refusal as "rematch.error"."""
 
-    async def handler(socket: Any, content: dict[str, Any]) -> None:
+    def run(socket: Any, content: dict[str, Any]) -> dict[str, Any]:
         user, language = socket.scope["user"], viewer_language(socket.scope)
-        try:
-            answer = await in_pool(_answer)(work, socket.match_id, user, language)
-        except LobbyError as exc:
-            with translation.override(language):
-                detail = str(exc.message)
-            answer = {"type": "rematch.error", "error": exc.code, "detail": detail}
-        await socket.send_json({**answer, "id": _echo(content)})
+        with translation.override(language):  # a refusal is said in the viewer's language
+            work(socket.match_id, user)
+        return rematch_frame(socket.match_id, user, language)
 
-    return handler
-
-
-def _answer(work: Callable[[int, Any], Any], match_id: int, user: Any, language: str) -> Any:
-    with translation.override(language):
-        work(match_id, user)
-    return rematch_frame(match_id, user, language)
+    return sockets.answered(run, LobbyError, "rematch.error")
 
 
 def _look(match_id: int, user: Any) -> None:

@@ -14,11 +14,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from shared.errors import ServiceError, error_response, error_responses
+from shared.options import ShownOptionsField, options_refuse_hidden
 from tournaments import selectors, services, verbs
 from tournaments.models import Registration, Tournament
 
 
 class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    options = ShownOptionsField()
     organiser = serializers.CharField(source="organiser.display_name", read_only=True)
     co_organisers = serializers.SerializerMethodField()
     entrants = serializers.SerializerMethodField()
@@ -111,6 +113,7 @@ class TournamentList(generics.ListAPIView):  # type: ignore[type-arg]
         if not data.is_valid():
             return _malformed(data.errors)
         try:
+            options_refuse_hidden(data.validated_data["game"], data.validated_data.get("options"))
             t = services.tournament_create(organiser=request.user, **data.validated_data)
         except ServiceError as exc:
             return error_response(exc)

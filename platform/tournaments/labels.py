@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
 
-from tournaments.models import Registration, Tournament
+from tournaments.models import Registration, Tournament, bot_entrant_name
 
 _NUMBERED = {
     "Round": lambda n: _("Round %(n)s") % {"n": n},
@@ -76,6 +76,9 @@ def audit_text(entry: Any) -> str:
     """An audit entry in the active language; an entry written before its action carried its
     values (or an action this module does not know) is shown as stored."""
     data = dict(entry.data or {})
+    if "bot" in data and "name" not in data:
+        # A bot entrant is stored as its level and number (an older entry stored its name).
+        data["name"] = bot_entrant_name(data["bot"], data["number"], get_language() or "en")
     statuses = dict(Registration.Status.choices)
     try:
         if entry.action in statuses:

@@ -20,6 +20,11 @@ from games.core import Game, get_game, translate
 from games.core.levels import bot_name
 
 
+def bot_entrant_name(level: str, number: Any, language: str) -> str:
+    """A bot entrant's name in `language`: its level's name and its registration number."""
+    return f"{translate(bot_name(level), language)} #{number}"
+
+
 def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
@@ -178,10 +183,20 @@ class Registration(models.Model):
 
     @property
     def name(self) -> str:
+        """The entrant's name; a bot's in the active language ("Bot estándar #2")."""
+        return self.name_in(get_language() or "en")
+
+    def name_in(self, language: str) -> str:
         if self.user_id is not None and self.user is not None:
             return self.user.display_name
-        # A bot entrant's name in the active language ("Bot estándar #2").
-        return f"{translate(bot_name(self.bot), get_language() or 'en')} #{self.pk}"
+        return bot_entrant_name(self.bot, self.pk, language)
+
+    def named(self) -> dict[str, Any]:
+        """The values that name this entrant in an audit entry: a person's display name, or a
+        bot's level and number, said in each reader's language (tournaments.labels)."""
+        if self.user_id is not None and self.user is not None:
+            return {"name": self.user.display_name}
+        return {"bot": self.bot, "number": self.pk}
 
     @property
     def active(self) -> bool:

@@ -397,9 +397,9 @@ def _entrant_out(
             t,
             actor,
             status,
-            f"{registration.name}: {status} ({reason or 'no reason'}).",
-            name=registration.name,
+            f"{registration.name_in('en')}: {status} ({reason or 'no reason'}).",
             reason=reason,
+            **registration.named(),
         )
     elif t.status in (T.RUNNING, T.PAUSED):
         _withdraw(t, registration, actor, status, reason or status)
@@ -447,10 +447,10 @@ def _withdraw(
         t,
         actor,
         str(status),
-        f"{registration.name}: {reason}.",
+        f"{registration.name_in('en')}: {reason}.",
         player=registration.pk,
-        name=registration.name,
         reason=reason,
+        **registration.named(),
     )
     for table in t.tables.filter(places__isnull=True, match__isnull=False).select_related("match"):
         if registration.pk in table.seats and table.match is not None:
@@ -567,7 +567,8 @@ def tournament_bot_add(*, tournament_id: Any, user: Any, bot: Any = "") -> Regis
         registration = Registration.objects.create(
             tournament=t, bot=bot, checked_in_at=timezone.now()
         )
-        audit(t, user, "bot_add", f"{registration.name} added.", name=registration.name)
+        english = registration.name_in("en")
+        audit(t, user, "bot_add", f"{english} added.", **registration.named())
     return registration
 
 

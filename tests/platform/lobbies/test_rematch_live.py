@@ -142,3 +142,35 @@ async def test_a_spectator_may_not_offer(ended):
     refusal = await _next(s["dave"], "rematch.error")
     assert (refusal["error"], refusal["id"]) == ("not_a_player", "x")
     assert await s["alice"].receive_nothing(0.3)
+
+
+async def _left_from_the_table_page(user, table_id: int, verb: str = "leave") -> None:
+    client = Client()
+    await sync_to_async(client.force_login)(user)
+    response = await sync_to_async(client.post)(f"/tables/{table_id}/{verb}/")
+    assert response.status_code == 302
+
+
+async def test_a_player_who_leaves_the_rematch_table_declines_it_for_everyone(ended, bob):
+    _match, s = ended
+    await s["alice"].send_json_to({"type": "rematch.offer"})
+    offered = await _next(s["bob"], "rematch")
+    await s["bob"].send_json_to({"type": "rematch.offer"})  # bob accepts: he takes his place
+    await _until(s["alice"], lambda f: f["text"] == "Rematch offered: waiting for carol.")
+    await _left_from_the_table_page(bob, offered["table"])  # then leaves the table's page
+    for name in ("alice", "carol"):
+        frame = await _until(s[name], lambda f: f["status"] != "open")
+        assert frame["status"] == "declined" and frame["declined_by"] == "bob"
+        assert frame["actions"] == []
+    assert frame["text"] == "bob ha rechazado la revancha."  # carol reads Spanish
+
+
+@pytest.mark.parametrize("verb", ["leave", "cancel"])
+async def test_the_host_who_leaves_or_cancels_the_rematch_table_declines_it(ended, alice, verb):
+    _match, s = ended
+    await s["alice"].send_json_to({"type": "rematch.offer"})
+    offered = await _next(s["bob"], "rematch")
+    await _left_from_the_table_page(alice, offered["table"], verb)
+    for name in ("bob", "carol"):
+        frame = await _until(s[name], lambda f: f["status"] != "open")
+        assert frame["status"] == "declined" and frame["declined_by"] == "alice"
