@@ -13,7 +13,7 @@ from typing import Any
 from ..core.levels import level_bots
 from ..core.rng import Rng
 from ..core.search import SearchConfig
-from .board import controlled, occupancy, resources_controlled
+from .board import controlled, controller, occupancy, resources_controlled
 from .rules import apply_trusted as apply
 from .rules import legal_actions
 from .scoring import outcome
@@ -32,10 +32,35 @@ def value(state: State, seat: int) -> float:
         result = outcome(state)
         assert result is not None
         return 1000.0 if result.places[seat] == 1 else -1000.0
-    p = state["players"][seat]
     occ = occupancy(state)
-    territories = controlled(state, seat, occ)
+    territories = len(controlled(state, seat, occ))
     resources = sum(resources_controlled(state, seat, occ))
+    return _worth(state["players"][seat], territories, resources)
+
+
+def values(state: State) -> list[float]:
+    """`value` for every seat at once (the search's leaf evaluation): each hex's controller is
+    found once instead of once per seat."""
+    seats = range(len(state["players"]))
+    if state["over"]:
+        return [value(state, s) for s in seats]
+    occ = occupancy(state)
+    res = state["res"]
+    territories = [0] * len(seats)
+    resources = [0] * len(seats)
+    for h in {*occ, *state["structs"], *res}:
+        owner = controller(state, occ, h)
+        if owner is None:
+            continue
+        if h in occ or h in state["structs"]:
+            territories[owner] += 1
+        counts = res.get(h)
+        if counts is not None:
+            resources[owner] += sum(counts)
+    return [_worth(state["players"][s], territories[s], resources[s]) for s in seats]
+
+
+def _worth(p: dict[str, Any], territories: int, resources: int) -> float:
     stars = sum(p["stars"].values())
     mechs = sum(1 for h in p["mechs"] if h is not None)
     return float(
@@ -49,7 +74,7 @@ def value(state: State, seat: int) -> float:
         + 0.5 * p["pop"]
         + 0.3 * p["power"]
         + 0.3 * min(len(p["hand"]), 4)
-        + 0.5 * len(territories)
+        + 0.5 * territories
         + 0.6 * min(resources, 12)
         + (3.0 if p["fcard"] is not None else 0.0)
     )
@@ -199,6 +224,7 @@ BOTS = level_bots("scythe", random_bot, heuristic_bot, legal_actions)
 SEARCH = SearchConfig(
     turn_owner=turn_owner,
     value=value,
+    values=values,
     scale=10.0,
     rollout=0,
     prior=heuristic_bot,

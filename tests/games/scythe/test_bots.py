@@ -1,7 +1,9 @@
 """The bots play legal moves to the end; the heuristic one beats random."""
 
+from games.core import Rng
 from games.core.playout import selfplay
 from games.scythe import GAME
+from games.scythe.bots import value, values
 
 
 def test_it_plays_random_games_to_the_sixth_star():
@@ -14,3 +16,14 @@ def test_it_has_a_heuristic_bot_that_beats_random():
     # One short seeded game (about 3 s); 20 games won 20 when measured (docs/scythe.md).
     result = selfplay(GAME, 2, 1, seed=3, bots=("heuristic", "random"))
     assert result["wins"] == {"heuristic": 1.0}
+
+
+def test_its_search_values_every_seat_as_value_does_one():
+    for seats, seed in ((2, 1), (4, 2), (5, 3)):
+        rng = Rng.from_seed(seed)
+        state = GAME.setup(seats, seed, GAME.clean_options({}))
+        while GAME.outcome(state) is None:
+            assert values(state) == [value(state, s) for s in range(seats)]
+            seat = GAME.to_act(state)[0]
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        assert values(state) == [value(state, s) for s in range(seats)]
