@@ -13,7 +13,7 @@ from typing import Any
 from ..core.levels import level_bots
 from ..core.rng import Rng
 from ..core.search import SearchConfig
-from .board import controlled, controller, occupancy, resources_controlled
+from .board import controller, occupancy
 from .rules import apply_trusted as apply
 from .rules import legal_actions
 from .scoring import outcome
@@ -33,8 +33,16 @@ def value(state: State, seat: int) -> float:
         assert result is not None
         return 1000.0 if result.places[seat] == 1 else -1000.0
     occ = occupancy(state)
-    territories = len(controlled(state, seat, occ))
-    resources = sum(resources_controlled(state, seat, occ))
+    structs = state["structs"]
+    # board.controlled and resources_controlled, counted without building their lists
+    mine = {h for h, here in occ.items() if seat in here}
+    mine.update(h for h, s in structs.items() if s[0] == seat)
+    territories = sum(1 for h in mine if controller(state, occ, h) == seat)
+    resources = sum(
+        sum(counts)
+        for h, counts in state["res"].items()
+        if (h in mine or h not in occ) and controller(state, occ, h) == seat
+    )
     return _worth(state["players"][seat], territories, resources)
 
 

@@ -3,7 +3,8 @@
 from games.core import Rng
 from games.core.playout import selfplay
 from games.scythe import GAME
-from games.scythe.bots import value, values
+from games.scythe.board import controlled, occupancy, resources_controlled
+from games.scythe.bots import _worth, value, values
 
 
 def test_it_plays_random_games_to_the_sixth_star():
@@ -18,12 +19,22 @@ def test_it_has_a_heuristic_bot_that_beats_random():
     assert result["wins"] == {"heuristic": 1.0}
 
 
+def _value_by_the_board(state, seat):
+    occ = occupancy(state)
+    territories = len(controlled(state, seat, occ))
+    return _worth(state["players"][seat], territories, sum(resources_controlled(state, seat, occ)))
+
+
 def test_its_search_values_every_seat_as_value_does_one():
+    """`values` (all seats at once) and `value` count territories and resources as the board's
+    `controlled` and `resources_controlled` do, on the positions of random games."""
     for seats, seed in ((2, 1), (4, 2), (5, 3)):
         rng = Rng.from_seed(seed)
         state = GAME.setup(seats, seed, GAME.clean_options({}))
-        while GAME.outcome(state) is None:
-            assert values(state) == [value(state, s) for s in range(seats)]
+        for _ in range(600):
+            if GAME.outcome(state) is not None:
+                break
+            by_board = [_value_by_the_board(state, s) for s in range(seats)]
+            assert values(state) == [value(state, s) for s in range(seats)] == by_board
             seat = GAME.to_act(state)[0]
             state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        assert values(state) == [value(state, s) for s in range(seats)]
