@@ -16,7 +16,7 @@ the same place a draw), fitted by maximum likelihood (Bradley-Terry, Hunter's MM
 with the weakest level played (random) pinned at 0; the 95% interval comes from `--bootstrap`
 resamples of the games. `--levels standard,strong` plays only those. `--set horizon=2,width=8`
 overrides numeric fields of the game's SearchConfig for the strong level (experiments), and
-`--playout standard|quick|random` its playout policy.
+`--playout random|standard|quick_bot[+quick_turn]` its playout policy (and `leap`).
 Also printed: the head-to-head score of each pair and each level's average place. The last line
 is one JSON object with all of it.
 """
@@ -204,7 +204,9 @@ def _tuned(game_name: str, fields: str, playout: str) -> SearchConfig | None:
         current = getattr(config, key)
         changes[key] = float(text) if isinstance(current, float) else int(text)
     if playout:
-        changes["playout"] = playout_policy(game, playout)
+        policy, _, leap = playout.partition("+")
+        changes["playout"] = playout_policy(game, policy)
+        changes["leap"] = playout_policy(game, leap) if leap else None
     return replace(config, **changes)
 
 

@@ -12,8 +12,9 @@ Per game:
      self-play's but for the search's own work: re-deals (`redetermine`), the copies, the
      candidates' legality per deal, the leaf evaluations and the bookkeeping. Its ratio to
      self-play is the issue's "playouts keep at least 70% of that rate".
-   - `configured`: the play-out policy the strong level really uses (Scythe: `quick_bot`; Dice
-     City and SPQF: the standard bot), whose own look-ahead is thinking, not decisions.
+   - `configured`: the play-out policy the strong level really uses (Scythe: `quick_bot`, its
+     turns after the first taken at once by `quick_turn`; Dice City and SPQF: the standard
+     bot), whose own look-ahead is thinking, not decisions.
    For each: decisions applied per CPU second of the rounds (the search's "self-play"), the
    same over all of the search's CPU (with the standard move and the candidates' ranking it
    starts with), rounds per CPU second and decisions per round.
@@ -62,7 +63,7 @@ def search_rate(game: Game, states: list[Any], budget: float, policy: str, seed:
     ("random", or "configured": the level's own)."""
     config = replace(search_config(game), budget=budget)
     if policy == "random":
-        config = replace(config, playout=bot_random(game))
+        config = replace(config, playout=bot_random(game), leap=None)
     stats = SearchStats()
     rng = Rng.from_seed(seed)
     for state in states:

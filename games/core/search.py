@@ -80,7 +80,10 @@ class SearchConfig:
     `turn_owner`: whose turn it is (default: the first seat to act), for games where other seats
     decide inside a turn (SPQF's follows), which must not count as the turn changing hands.
     `values`: every seat's `value` at once, where the game computes them cheaper together (the
-    same numbers: the leaf evaluation is part of every playout's cost)."""
+    same numbers: the leaf evaluation is part of every playout's cost).
+    `leap`: where the playout policy plans a run of decisions at once (Scythe's `quick_turn`: a
+    whole turn), the state at the end of that run and its number of decisions, or None to ask
+    `playout` for one decision."""
 
     value: Value
     budget: float = 1.0
@@ -101,6 +104,7 @@ class SearchConfig:
     max_playout: int = 400
     turn_owner: Callable[[State], int] | None = None
     values: Callable[[State], list[float]] | None = None
+    leap: Callable[[State, int, Rng], tuple[State, int] | None] | None = None
 
 
 @dataclass
@@ -258,6 +262,12 @@ def _playout(
             if handovers >= config.horizon:
                 break
             last = turn
+        if config.leap is not None:
+            leapt = config.leap(state, actor, rng)
+            if leapt is not None:
+                state, run = leapt
+                played += run
+                continue
         state = game.apply(state, actor, policy(state, actor, rng))
         played += 1
     return state, played

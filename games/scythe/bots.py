@@ -88,8 +88,11 @@ def _worth(p: dict[str, Any], territories: int, resources: int) -> float:
     )
 
 
-def _finish(state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int) -> State:
-    """Play on greedily while `seat` acts and the phase is not in `stop`."""
+def _finish(
+    state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int, line: list[Any] | None = None
+) -> State:
+    """Play on greedily while `seat` acts and the phase is not in `stop` (the decisions taken
+    are appended to `line` when one is given)."""
     for _ in range(20):
         if state["over"] or state["turn"] != seat or state["phase"] in stop:
             return state
@@ -97,9 +100,12 @@ def _finish(state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int
             return state
         actions = legal_actions(state, seat)
         if state["phase"] == "payment":
-            state = apply(state, seat, _payment_choice(state, actions))
-            continue
-        state = apply(state, seat, _best_single(state, seat, actions, rng, depth))
+            action = _payment_choice(state, actions)
+        else:
+            action = _best_single(state, seat, actions, rng, depth)
+        if line is not None:
+            line.append(action)
+        state = apply(state, seat, action)
     return state
 
 
@@ -206,6 +212,34 @@ def quick_bot(state: State, seat: int, rng: Rng) -> Action:
             scored.append((score, i))
         return actions[max(scored)[1]]
     return _best_single(state, seat, actions, rng, depth=0)
+
+
+def quick_turn(state: State, seat: int, rng: Rng) -> tuple[State, int] | None:
+    """`quick_bot`'s whole turn at once, for the search's play-outs: at the start of a turn it
+    judges each section by playing the rest of the turn greedily (as `quick_bot` does), and
+    the line it judged best is the turn, so it returns that line's end (up to a fight, which
+    the play-out's policy plays on) and its number of decisions instead of making them again
+    one by one. None where a turn does not start (the play-out asks `quick_bot`)."""
+    planned = quick_line(state, seat, rng)
+    return None if planned is None else (planned[0], len(planned[1]))
+
+
+def quick_line(state: State, seat: int, rng: Rng) -> tuple[State, list[Action]] | None:
+    """The turn `quick_turn` takes: its end and its decisions."""
+    if state["phase"] != "section":
+        return None
+    actions = legal_actions(state, seat)
+    if _settled(state, seat, actions) is not None:
+        return None
+    best: tuple[float, State, list[Action]] | None = None
+    for action in actions:
+        line = [action]
+        after = _finish(apply(state, seat, action), seat, ("section",), rng, 0, line)
+        score = value(after, seat) + _combat_risk(after, seat) + rng.random() * 0.01
+        if best is None or score > best[0]:
+            best = (score, after, line)
+    assert best is not None
+    return best[1], best[2]
 
 
 def _combat_choice(state: State, seat: int, actions: list[Action]) -> Action:
