@@ -89,7 +89,12 @@ def _worth(p: dict[str, Any], territories: int, resources: int) -> float:
 
 
 def _finish(
-    state: State, seat: int, stop: tuple[str, ...], rng: Rng, depth: int, line: list[Any] | None = None
+    state: State,
+    seat: int,
+    stop: tuple[str, ...],
+    rng: Rng,
+    depth: int,
+    line: list[Any] | None = None,
 ) -> State:
     """Play on greedily while `seat` acts and the phase is not in `stop` (the decisions taken
     are appended to `line` when one is given)."""
