@@ -14,7 +14,9 @@ order. `--budget` is the strong level's seconds per decision (issue 16: 1 s, one
 Elo: every game counts as the pairwise results between its seats (a better place is a win,
 the same place a draw), fitted by maximum likelihood (Bradley-Terry, Hunter's MM iterations)
 with the weakest level played (random) pinned at 0; the 95% interval comes from `--bootstrap`
-resamples of the games. `--levels standard,strong` plays only those.
+resamples of the games. `--levels standard,strong` plays only those. `--set horizon=2,width=8`
+overrides numeric fields of the game's SearchConfig for the strong level (experiments), and
+`--playout random|standard|quick_bot[+quick_turn]` its playout policy (and `leap`).
 Also printed: the head-to-head score of each pair and each level's average place. The last line
 is one JSON object with all of it.
 """
@@ -22,28 +24,40 @@ is one JSON object with all of it.
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import json
 import math
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
 from games.core import Rng, get_game
-from games.core.levels import LEVELS, make_bot
+from games.core.levels import LEVELS, make_bot, search_config
 from games.core.playout import bot_random
-from games.core.search import SearchStats
+from games.core.search import SearchConfig, SearchStats, search
 
 NAMES = ("random", *LEVELS)
 Game = list[tuple[str, int]]  # one finished game: (level, place) per seat
 
 
-def play(game_name: str, lineup: list[str], seed: int, budget: float, stats: SearchStats) -> Game:
+def play(
+    game_name: str,
+    lineup: list[str],
+    seed: int,
+    budget: float,
+    stats: SearchStats,
+    config: SearchConfig | None = None,
+) -> Game:
     game = get_game(game_name)
     bots = {
         name: bot_random(game) if name == "random" else make_bot(game, name, budget, stats)
         for name in set(lineup)
     }
+    if config is not None and "strong" in bots:
+        tuned = replace(config, budget=budget)
+        bots["strong"] = lambda state, seat, rng: search(game, state, seat, rng, tuned, stats)
     rng = Rng.from_seed(seed ^ 0x1ADDE5)
     state = game.setup(len(lineup), seed, game.clean_options({}))
     while (result := game.outcome(state)) is None:
@@ -143,18 +157,27 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bootstrap", type=int, default=200)
     parser.add_argument("--levels", default=",".join(NAMES), help="a subset, weakest first")
+    parser.add_argument("--set", default="", help="SearchConfig fields, e.g. horizon=2,width=8")
+    parser.add_argument("--playout", default="", help="the strong level's playout policy")
     args = parser.parse_args(argv)
     levels = tuple(args.levels.split(","))
     if not levels or any(name not in NAMES for name in levels):
         parser.error(f"--levels: among {', '.join(NAMES)}")
-    report: dict[str, Any] = {"budget": args.budget, "games": args.games, "tables": {}}
+    report: dict[str, Any] = {
+        "budget": args.budget,
+        "games": args.games,
+        "set": args.set,
+        "playout": args.playout,
+        "tables": {},
+    }
     for game_name in args.game.split(","):
         for seats in map(int, args.seats.split(",")):
             if seats not in get_game(game_name).seat_range():
                 continue
             stats, started = SearchStats(), time.perf_counter()
+            config = _tuned(game_name, args.set, args.playout)
             games = [
-                play(game_name, lineup, args.seed + i, args.budget, stats)
+                play(game_name, lineup, args.seed + i, args.budget, stats, config)
                 for i, lineup in enumerate(lineups(seats, args.games, levels))
             ]
             table = summary(games, args.bootstrap, args.seed)
@@ -167,6 +190,34 @@ def main(argv: list[str]) -> int:
         report["loadavg"] = load.read().split()[:3]
     print(json.dumps(report))
     return 0
+
+
+def _tuned(game_name: str, fields: str, playout: str) -> SearchConfig | None:
+    """The game's search settings with `--set` and `--playout` applied (None: unchanged)."""
+    if not fields and not playout:
+        return None
+    game = get_game(game_name)
+    config = search_config(game)
+    changes: dict[str, Any] = {}
+    for item in filter(None, fields.split(",")):
+        key, _, text = item.partition("=")
+        current = getattr(config, key)
+        changes[key] = float(text) if isinstance(current, float) else int(text)
+    if playout:
+        policy, _, leap = playout.partition("+")
+        changes["playout"] = playout_policy(game, policy)
+        changes["leap"] = playout_policy(game, leap) if leap else None
+    return replace(config, **changes)
+
+
+def playout_policy(game: Any, name: str) -> Any:
+    """A policy by name: "random", a bot of the game's table, or a function of its bots module
+    (Scythe's `quick_bot`)."""
+    if name == "random":
+        return bot_random(game)
+    if name in game.bots:
+        return game.bots[name]
+    return getattr(importlib.import_module(f"games.{game.name}.bots"), name)
 
 
 def _print(game_name: str, seats: int, table: dict[str, Any]) -> None:

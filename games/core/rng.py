@@ -57,10 +57,40 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place: `below(i + 1)` for each i, inlined (the strong bot's re-deals
+        shuffle a hundred cards each, thousands of times a second)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = state
+
+    def reshuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place, with three swaps from each 64-bit draw (21 bits each: a bias
+        below 2**-14 for piles under 128), about twice as fast as `shuffle`. For the strong bot's
+        re-deals only: the game's own draws use `shuffle`, whose results recorded games replay."""
+        state = self.state
+        i = len(items) - 1
+        while i > 0:
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            j = ((z & 0x1FFFFF) * (i + 1)) >> 21
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+            if i > 0:
+                j = (((z >> 21) & 0x1FFFFF) * (i + 1)) >> 21
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+                if i > 0:
+                    j = ((z >> 42) * (i + 1)) >> 22
+                    items[i], items[j] = items[j], items[i]
+                    i -= 1
+        self.state = state
 
     def random(self) -> float:
         return (self.next_u64() >> 11) / float(1 << 53)

@@ -78,7 +78,12 @@ class SearchConfig:
     `horizon` times (at most `max_playout` decisions), and `confidence`: how many standard
     errors another move must lead the standard one by. `horizon=0`: the tree search above.
     `turn_owner`: whose turn it is (default: the first seat to act), for games where other seats
-    decide inside a turn (SPQF's follows), which must not count as the turn changing hands."""
+    decide inside a turn (SPQF's follows), which must not count as the turn changing hands.
+    `values`: every seat's `value` at once, where the game computes them cheaper together (the
+    same numbers: the leaf evaluation is part of every playout's cost).
+    `leap`: where the playout policy plans a run of decisions at once (Scythe's `quick_turn`: a
+    whole turn), the state at the end of that run and its number of decisions, or None to ask
+    `playout` for one decision."""
 
     value: Value
     budget: float = 1.0
@@ -98,16 +103,21 @@ class SearchConfig:
     playout: Policy | None = None
     max_playout: int = 400
     turn_owner: Callable[[State], int] | None = None
+    values: Callable[[State], list[float]] | None = None
+    leap: Callable[[State, int, Rng], tuple[State, int] | None] | None = None
 
 
 @dataclass
 class SearchStats:
-    """What the last search did: for the bench's overhead and playout-rate figures."""
+    """What the searches did, summed: for the bench's overhead and playout-rate figures.
+    `setup_cpu_seconds`: the part of `cpu_seconds` before the rounds (the standard move and the
+    candidates' ranking); the rest is the rounds: re-deals, play-outs and their bookkeeping."""
 
     iterations: int = 0
     decisions: int = 0
     seconds: float = 0.0
     cpu_seconds: float = 0.0
+    setup_cpu_seconds: float = 0.0
 
 
 def search(
@@ -170,6 +180,7 @@ def _candidates_search(
     candidates = [_Candidate(keys[first], first)]
     for action in _ranked(game, seen, seat, legal, first, config):
         candidates.append(_Candidate(action, _key(action)))
+    setup_cpu = time.process_time() - cpu
     done = decisions = 0
     if len(candidates) > 1:
         alive = candidates
@@ -194,6 +205,7 @@ def _candidates_search(
         stats.decisions += decisions
         stats.seconds += time.perf_counter() - started
         stats.cpu_seconds += time.process_time() - cpu
+        stats.setup_cpu_seconds += setup_cpu
     return choice.action
 
 
@@ -229,7 +241,7 @@ def _round(
             candidate.rewards.append(math.nan)
             continue
         after = game.apply(world, seat, candidate.action)
-        after, played = _playout(game, after, seat, Rng.from_seed(playout_seed), policy, config)
+        after, played = _playout(game, after, seat, Rng(playout_seed), policy, config)
         candidate.rewards.append(_reward(game, after, seat, config))
         decisions += 1 + played
     return decisions
@@ -250,6 +262,12 @@ def _playout(
             if handovers >= config.horizon:
                 break
             last = turn
+        if config.leap is not None:
+            leapt = config.leap(state, actor, rng)
+            if leapt is not None:
+                state, run = leapt
+                played += run
+                continue
         state = game.apply(state, actor, policy(state, actor, rng))
         played += 1
     return state, played
@@ -259,7 +277,7 @@ def _reward(game: Game, state: State, seat: int, config: SearchConfig) -> float:
     result = game.outcome(state)
     if result is not None:
         return place_rewards(result)[seat]
-    values = [config.value(state, s) for s in range(config.seats(state))]
+    values = _values(state, config)
     best_other = max(v for s, v in enumerate(values) if s != seat)
     return 1.0 / (1.0 + math.exp(-(values[seat] - best_other) / config.scale))
 
@@ -405,8 +423,13 @@ def _rewards(game: Game, state: State, config: SearchConfig) -> list[float]:
     result = game.outcome(state)
     if result is not None:
         return place_rewards(result)
-    values = [config.value(state, s) for s in range(config.seats(state))]
-    return lead_rewards(values, config.scale)
+    return lead_rewards(_values(state, config), config.scale)
+
+
+def _values(state: State, config: SearchConfig) -> list[float]:
+    if config.values is not None:
+        return config.values(state)
+    return [config.value(state, s) for s in range(config.seats(state))]
 
 
 def place_rewards(result: Outcome) -> list[float]:

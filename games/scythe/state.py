@@ -260,7 +260,7 @@ def redetermine(state: State, seat: int, rng: Rng) -> State:
     others = [s for s in range(len(state["players"])) if s != seat]
     _redeal(state, rng, others, "hand", "deck")
     _redeal(state, rng, others, "objs", "objdeck")
-    rng.shuffle(state["enc"])
+    rng.reshuffle(state["enc"])
     _redeal_factory(state, seat, rng)
     combat = state["ctx"].get("combat")
     if combat:
@@ -282,7 +282,7 @@ def _redeal(state: State, rng: Rng, others: list[int], key: str, deck: str) -> N
     for s in others:
         pool += state["players"][s][key]
     pool.sort()
-    rng.shuffle(pool)
+    rng.reshuffle(pool)
     for s in others:
         size = len(state["players"][s][key])
         state["players"][s][key] = sorted(pool[:size])
@@ -295,7 +295,7 @@ def _redeal_factory(state: State, seat: int, rng: Rng) -> None:
     unseen_pile = [c for c in state["fpile"] if c not in seen]
     unseen_box = [c for c in state["fbox"] if c not in seen]
     pool = sorted(unseen_pile + unseen_box)
-    rng.shuffle(pool)
+    rng.reshuffle(pool)
     state["fpile"] = sorted([c for c in state["fpile"] if c in seen] + pool[: len(unseen_pile)])
     state["fbox"] = sorted([c for c in state["fbox"] if c in seen] + pool[len(unseen_pile) :])
 
@@ -304,7 +304,7 @@ def _rechoose(state: State, side: dict[str, Any], rng: Rng) -> None:
     p = state["players"][side["seat"]]
     side["dial"] = rng.below(min(7, p["power"]) + 1)
     hand = list(p["hand"])
-    rng.shuffle(hand)
+    rng.reshuffle(hand)
     count = rng.below(min(side["limit"], len(hand)) + 1)
     side["cards"] = sorted(hand[:count])
 

@@ -38,6 +38,35 @@ def test_it_shuffles_into_a_permutation():
     assert sorted(items) == list(range(20)) and items != list(range(20))
 
 
+def _below_by_below(rng, items):
+    """The Fisher-Yates `shuffle` is, drawn one `below` at a time (recorded games replay it)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 40])
+def test_its_inlined_shuffle_draws_what_below_would(size):
+    a, b = Rng.from_seed(size), Rng.from_seed(size)
+    first, second = list(range(size)), list(range(size))
+    a.shuffle(first)
+    _below_by_below(b, second)
+    assert first == second and a.state == b.state
+
+
+def test_its_reshuffle_for_re_deals_is_a_uniform_permutation():
+    rng = Rng.from_seed(6)
+    counts: dict[tuple[int, ...], int] = {}
+    for _ in range(24_000):
+        items = [0, 1, 2, 3]
+        rng.reshuffle(items)
+        counts[tuple(items)] = counts.get(tuple(items), 0) + 1
+    assert len(counts) == 24 and all(800 < c < 1_200 for c in counts.values())
+    again, items = Rng.from_seed(8), list(range(100))
+    again.reshuffle(items)
+    assert sorted(items) == list(range(100)) and items != list(range(100))
+
+
 def test_it_keeps_its_whole_state_in_one_integer():
     rng = Rng.from_seed(5)
     rng.die()

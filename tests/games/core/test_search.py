@@ -11,6 +11,7 @@ import pytest
 from games.core import Rng, all_games, get_game
 from games.core.levels import search_config
 from games.core.search import _Candidate, _confident_choice, _playout, search
+from games.scythe.bots import quick_turn
 
 GAMES = [g.name for g in all_games() if "search" in g.extra]
 
@@ -112,3 +113,38 @@ def test_a_playout_stops_when_the_turn_has_changed_hands_horizon_times(name):
         assert handovers <= horizon - 1
         if game.outcome(end) is None and played < config.max_playout:
             assert owner(end) != last  # stopped at the next hand-over
+
+
+def test_scythe_values_all_seats_at_once_and_chooses_as_value_per_seat_would():
+    """`values` gives the leaves the same numbers as `value` per seat: the same choices."""
+    game, state, seat = _searching_position("scythe", 3)
+    together = _fixed(game, rounds=4)
+    apart = replace(together, values=None)
+    for seed in range(3):
+        assert search(game, state, seat, Rng.from_seed(seed), together, None) == search(
+            game, state, seat, Rng.from_seed(seed), apart, None
+        )
+
+
+def test_a_playout_that_leaps_a_whole_turn_counts_its_decisions_and_hides_the_secrets():
+    """With Scythe's `quick_turn` the play-outs take a turn at once (`leap`): a play-out over two
+    hand-overs leaps the other seat's turn, counts its decisions and ends where the turn comes
+    back; and the choice still does not depend on the other seat's secrets."""
+    game, state, seat = _searching_position("scythe", 3)
+    leaps = []
+
+    def counted(world, actor, rng):
+        leapt = quick_turn(world, actor, rng)
+        if leapt is not None:
+            leaps.append(leapt[1])
+        return leapt
+
+    config = replace(_fixed(game), horizon=2, leap=counted)
+    end, played = _playout(game, state, seat, Rng.from_seed(1), config.playout, config)
+    assert leaps and played >= sum(leaps) and min(leaps) >= 2
+    assert game.outcome(end) is not None or end["turn"] == state["turn"]
+    config = replace(config, leap=quick_turn)
+    other_deal = game.redetermine(state, seat, Rng.from_seed(77))
+    for seed in range(3):
+        chosen = search(game, state, seat, Rng.from_seed(seed), config, None)
+        assert chosen == search(game, other_deal, seat, Rng.from_seed(seed), config, None)
