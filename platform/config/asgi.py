@@ -13,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.background import ticks_start  # noqa: E402
+from play.consumers import ServerSend  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
 
 if settings.BACKGROUND_TICKS:
@@ -21,8 +22,8 @@ if settings.BACKGROUND_TICKS:
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        "websocket": ServerSend(
+            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

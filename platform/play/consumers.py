@@ -80,9 +80,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """However the socket ends (a close, an error in a handler, a cancelled task), it leaves
-        the group and its presence row goes."""
+        the group and its presence row goes. Frames go out through the server's own `send`
+        when ServerSend kept it: channels' session wrapper acts only on HTTP responses, yet
+        costs a look at the session on every frame of every socket."""
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, scope.get(SERVER_SEND, send))
         finally:
             await self._leave()
 
@@ -246,6 +248,20 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if force or payload["version"] > self.sent_version:
             self.sent_version = payload["version"]
             await self.send_json({"type": "snapshot", **payload})
+
+
+SERVER_SEND = "play.server_send"
+
+
+class ServerSend:
+    """ASGI middleware, outermost on WebSockets (config/asgi.py): keeps the server's `send` in
+    the scope for MatchConsumer, before the middlewares inside wrap it."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> Any:
+        return await self.app({**scope, SERVER_SEND: send}, receive, send)
 
 
 def viewer_language(scope: Any) -> str:
