@@ -17,6 +17,7 @@ threads  the event loop's default executor (where the sockets' database work run
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -49,4 +50,18 @@ async def threads(scope: dict[str, Any], receive: Any, send: Any) -> None:
     if not _executor:
         _executor.append(ThreadPoolExecutor(int(os.environ.get("POOL_THREADS", "3"))))
         asyncio.get_running_loop().set_default_executor(_executor[0])
+    await site(scope, receive, send)
+
+
+_gc_tuned = False
+
+
+async def gc_tuned(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """gc: the objects alive at the first connection frozen out of the collector, and the
+    youngest generation collected every GC_GEN0 allocations (default 50,000; Python's 700)."""
+    global _gc_tuned
+    if not _gc_tuned:
+        gc.freeze()
+        gc.set_threshold(int(os.environ.get("GC_GEN0", "50000")), 20, 100)
+        _gc_tuned = True
     await site(scope, receive, send)
