@@ -38,7 +38,7 @@ from django.conf import settings
 
 from outbox.services import jobs_done
 from play import snapshots, sockets
-from play.pool import in_pool
+from play.pool import Batch, in_pool
 
 log = logging.getLogger(__name__)
 
@@ -204,24 +204,13 @@ async def _publish(layer: RedisPubSubChannelLayer, group: str, message: dict[str
     return int(await shard._redis.publish(channel, layer.serialize(message)))
 
 
-_jobs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, list[int]] = weakref.WeakKeyDictionary()
+# The outbox worker announces a job again if its row is not deleted: harmless, versions are
+# checked.
+_jobs_done = Batch(jobs_done, JOBS_FLUSH_S, "announced outbox jobs deleted")
 
 
 def _job_done_soon(job: Any) -> None:
-    loop = asyncio.get_running_loop()
-    waiting = _jobs.setdefault(loop, [])
-    waiting.append(job.pk)
-    if len(waiting) == 1:
-        loop.call_later(JOBS_FLUSH_S, lambda: loop.create_task(_jobs_flush(waiting)))
-
-
-async def _jobs_flush(waiting: list[int]) -> None:
-    ids = list(waiting)
-    waiting.clear()
-    try:
-        await in_pool(jobs_done)(ids)
-    except Exception:  # the outbox worker announces them again: harmless, versions are checked
-        log.exception("%s announced outbox jobs not deleted", len(ids))
+    _jobs_done.add(job.pk)
 
 
 # --- This process's sockets, per match ----------------------------------------------------

@@ -37,7 +37,7 @@ from django.utils.translation.trans_real import (
 from play import announce, snapshots, sockets
 from play.errors import PlayError
 from play.models import Presence
-from play.pool import in_pool
+from play.pool import Batch, in_pool
 from play.services import action_submit
 
 log = logging.getLogger(__name__)
@@ -153,7 +153,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         SEEN_FLUSH_S: one UPDATE, not one thread-pool call and transaction per socket."""
         if self.present and time.monotonic() - self.refreshed_at > REFRESH_AFTER:
             self.refreshed_at = time.monotonic()
-            _seen_soon(self.channel_name)
+            _seen.add(self.channel_name)
 
     async def _leave(self) -> None:
         if self.present:
@@ -326,27 +326,11 @@ async def _beat(channels: set[str]) -> None:
             log.exception("presence of %s sockets not refreshed", len(channels))
 
 
-_seen: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, set[str]] = weakref.WeakKeyDictionary()
-
-
-def _seen_soon(channel: str) -> None:
-    loop = asyncio.get_running_loop()
-    heard = _seen.setdefault(loop, set())
-    heard.add(channel)
-    if len(heard) == 1:
-        loop.call_later(SEEN_FLUSH_S, lambda: loop.create_task(_seen_flush(heard)))
-
-
-async def _seen_flush(heard: set[str]) -> None:
-    channels = sorted(heard)
-    heard.clear()
-    try:
-        await in_pool(_presences_refresh)(channels)
-    except Exception:  # the database may be away for a moment: the next beat tries again
-        log.exception("presence of %s sockets not refreshed", len(channels))
-
-
 def _presences_refresh(channels: list[str]) -> None:
     now = timezone.now()
     for start in range(0, len(channels), 1000):
         Presence.objects.filter(channel_name__in=channels[start : start + 1000]).update(seen_at=now)
+
+
+# The database may be away for a moment: the next beat refreshes them.
+_seen = Batch(_presences_refresh, SEEN_FLUSH_S, "presence rows refreshed")

@@ -10,13 +10,18 @@ error (a restarted database is found before and after the call that met it, as b
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import SyncToAsync
 from django.db import close_old_connections, connection
+
+log = logging.getLogger(__name__)
 
 TIDY_EVERY = 1.0  # seconds
 
@@ -49,3 +54,30 @@ def in_pool(function: Callable[..., Any]) -> Any:
     for one shared thread; each call here uses its own thread's connection, and the row lock
     orders concurrent moves."""
     return _Pooled(function, thread_sensitive=False)
+
+
+class Batch:
+    """Items an event loop gathers for `every` seconds, then hands together to `flush` in the
+    thread pool (one statement for many: the announced moves' outbox rows, the presence rows of
+    the sockets heard). A failed flush is logged; the caller's design makes it harmless."""
+
+    def __init__(self, flush: Callable[[list[Any]], None], every: float, what: str) -> None:
+        self.flush, self.every, self.what = flush, every, what
+        self._waiting: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[Any, None]] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def add(self, item: Any) -> None:
+        loop = asyncio.get_running_loop()
+        waiting = self._waiting.setdefault(loop, {})  # a dict: an ordered set
+        waiting[item] = None
+        if len(waiting) == 1:
+            loop.call_later(self.every, lambda: loop.create_task(self._flush(waiting)))
+
+    async def _flush(self, waiting: dict[Any, None]) -> None:
+        items = list(waiting)
+        waiting.clear()
+        try:
+            await in_pool(self.flush)(items)
+        except Exception:
+            log.exception("%s %s not done", len(items), self.what)
