@@ -74,13 +74,22 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
-def document_throttling(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+def document_common_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """drf-spectacular postprocessing hook: every operation is throttled (REST_FRAMEWORK's
-    throttle classes), so each documents the 429 it may answer, with the error body."""
+    throttle classes), so each documents the 429 it may answer; every operation that takes a
+    body documents the parsers' 413 (too large) and 415 (a content type it does not read), all
+    with the error body."""
     body = {"application/json": {"schema": ERROR_BODY}}
-    answer = {"description": "Too many requests: try again after Retry-After", "content": body}
+    throttled = {"description": "Too many requests: try again after Retry-After", "content": body}
+    parsers = {
+        "413": {"description": "The body is too large", "content": body},
+        "415": {"description": "Unsupported content type", "content": body},
+    }
     for path in result.get("paths", {}).values():
         for operation in path.values():
             if isinstance(operation, dict) and "responses" in operation:
-                operation["responses"].setdefault("429", answer)
+                operation["responses"].setdefault("429", throttled)
+                if "requestBody" in operation:
+                    for status, answer in parsers.items():
+                        operation["responses"].setdefault(status, answer)
     return result

@@ -298,7 +298,7 @@ SPECTACULAR_SETTINGS = {
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.api.document_throttling",
+        "config.api.document_common_errors",
     ],
 }
 
