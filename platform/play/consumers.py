@@ -221,14 +221,21 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         except PlayError as exc:
             await self._error(content, exc.code, exc.message)
             return
-        await self.send_json({"type": "ack", "id": _echo_id(content), "version": match.version})
+        await self.send_json(
+            {"type": "ack", "id": sockets.echo_id(content), "version": match.version}
+        )
         await announce.announce_pending(pending)
 
     async def _error(self, content: dict[str, Any] | None, code: str, detail: str) -> None:
         if len(detail) > MAX_DETAIL:
             detail = detail[: MAX_DETAIL - 1] + "…"
         await self.send_json(
-            {"type": "error", "id": _echo_id(content), "error": code, "detail": detail}
+            {
+                "type": "error",
+                "id": None if content is None else sockets.echo_id(content),
+                "error": code,
+                "detail": detail,
+            }
         )
 
     async def play_relay(self, event: dict[str, Any]) -> None:
@@ -282,18 +289,6 @@ def viewer_language(scope: Any) -> str:
         except LookupError:
             continue
     return str(settings.LANGUAGE_CODE)
-
-
-def _echo_id(content: dict[str, Any] | None) -> Any:
-    """The client's id back, if it is a short string or a safe integer (else null)."""
-    value = None if content is None else content.get("id")
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int) and abs(value) < 2**53:
-        return value
-    if isinstance(value, str) and len(value) <= MAX_ECHO:
-        return value
-    return None
 
 
 # --- The server's heartbeat: one UPDATE per process every HEARTBEAT for all its open sockets, so
