@@ -269,7 +269,8 @@ BOTS = level_bots("scythe", random_bot, heuristic_bot, legal_actions)
 # for any useful number of rounds) to the end of the turn (`horizon=1`), over 4 alternatives.
 # At 0.1 s, seeds 1000-1029 (bench/README.md): 22 of 30 against standard; the same seeds with
 # `horizon=2` (the opponent's reply played out too) 22 of 30, with `confidence=1.0` 23 of 30,
-# with both and `quick_turn` 21 of 30: no setting measured better than another. `leap`
+# with both and `quick_turn` 21 of 30, `horizon=3` with `quick_turn` 23 of 30: no setting
+# measured better than another. `leap`
 # (`quick_turn`) is off: at `horizon=1` a play-out never reaches another turn's start.
 SEARCH = SearchConfig(
     turn_owner=turn_owner,
