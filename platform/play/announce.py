@@ -28,7 +28,7 @@ import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import orjson
 import redis
@@ -133,17 +133,22 @@ def _redis() -> redis.Redis:
     """One blocking client per process (its pool hands each thread a connection), to the
     channel layer's Redis."""
     if not _client:
-        host = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]
+        host: dict[str, Any] = _layer_config()["hosts"][0]
         options = {k: v for k, v in host.items() if k != "address"}
         _client.append(redis.Redis.from_url(host["address"], **options))
     return _client[0]
+
+
+def _layer_config() -> dict[str, Any]:
+    layers = cast(dict[str, dict[str, Any]], settings.CHANNEL_LAYERS)
+    return cast(dict[str, Any], layers["default"]["CONFIG"])
 
 
 def _group_channel(group: str) -> str:
     """The Redis channel of a group on channels_redis's pub/sub layer (its `_get_group_channel_
     name`; the version is pinned in pyproject.toml and tests/platform/play/test_group_rows.py
     checks that a member of the group receives what is published here)."""
-    prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"].get("prefix", "asgi")
+    prefix = _layer_config().get("prefix", "asgi")
     return f"{prefix}__group__{group}"
 
 

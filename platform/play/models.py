@@ -26,9 +26,9 @@ class ShallowCopy:
     related-object cache a copy of its own."""
 
     def __copy__(self) -> Any:
-        new = self.__class__.__new__(self.__class__)
+        new: Any = self.__class__.__new__(self.__class__)
         new.__dict__ = self.__dict__.copy()
-        state = self._state  # type: ignore[attr-defined]
+        state = self.__dict__["_state"]
         new._state = state.__class__.__new__(state.__class__)
         new._state.__dict__ = state.__dict__.copy()
         new._state.fields_cache = state.fields_cache.copy()
