@@ -118,7 +118,7 @@ def publish_pending(pending: list[Pending]) -> None:
         group = f"match.{item.match_id}"
         message = update_message(item.version, item.rows if _others.get(item.match_id, 1) else None)
         try:
-            received = _redis().publish(_group_channel(group), layer.serialize(message))
+            received = _publish_blocking(_group_channel(group), layer.serialize(message))
         except Exception:
             log.exception("match %s: broadcast of version %s failed", item.match_id, item.version)
             continue
@@ -137,6 +137,26 @@ def _redis() -> redis.Redis:
         options = {k: v for k, v in host.items() if k != "address"}
         _client.append(redis.Redis.from_url(host["address"], **options))
     return _client[0]
+
+
+_held = threading.local()
+
+
+def _publish_blocking(channel: str, data: bytes) -> int:
+    """PUBLISH on this thread's own connection of the client's pool, held (not taken and given
+    back on every call, nor wrapped in the client's retry machinery); a connection that failed
+    is dropped and the next call takes a fresh one."""
+    held = getattr(_held, "connection", None)
+    if held is None:
+        held = _held.connection = _redis().connection_pool.get_connection()
+    try:
+        held.send_command("PUBLISH", channel, data)
+        return int(held.read_response())
+    except Exception:
+        _held.connection = None
+        held.disconnect()
+        _redis().connection_pool.release(held)
+        raise
 
 
 def _layer_config() -> dict[str, Any]:

@@ -37,7 +37,7 @@ from django.utils.translation.trans_real import (
 from play import announce, snapshots, sockets
 from play.errors import PlayError
 from play.models import Presence
-from play.pool import Batch, in_pool
+from play.pool import Batch, in_pool, in_pool_now
 from play.services import action_submit
 
 log = logging.getLogger(__name__)
@@ -55,11 +55,13 @@ REFRESH_AFTER = 10.0  # seconds: a frame refreshes the presence row at most this
 SEEN_FLUSH_S = 1.0  # the presence rows of the sockets heard are refreshed together this often
 
 
-def _submit(**kwargs: Any) -> tuple[Any, list[announce.Pending]]:
+def _submit(
+    match_id: int, user: Any, action: Any, version: Any
+) -> tuple[Any, list[announce.Pending]]:
     """action_submit in the thread pool; the group message for the other processes goes from
     here, and the socket's event loop writes the frames to this process's sockets."""
     with announce.deferred() as pending:
-        match = action_submit(**kwargs)
+        match = action_submit(match_id=match_id, user=user, action=action, version=version)
     announce.publish_pending(pending)
     return match, pending
 
@@ -212,18 +214,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def act(self, content: dict[str, Any]) -> None:
         try:
-            match, pending = await in_pool(_submit)(
-                match_id=self.match_id,
-                user=self.scope["user"],
-                action=content.get("action"),
-                version=content.get("version"),
+            match, pending = await in_pool_now(
+                _submit,
+                self.match_id,
+                self.scope["user"],
+                content.get("action"),
+                content.get("version"),
             )
         except PlayError as exc:
             await self._error(content, exc.code, exc.message)
             return
-        await self.send_json(
-            {"type": "ack", "id": sockets.echo_id(content), "version": match.version}
-        )
+        ack = {"type": "ack", "id": sockets.echo_id(content), "version": match.version}
+        await self.base_send({"type": "websocket.send", "text": snapshots.frame_encode(ack)})
         await announce.announce_pending(pending)
 
     async def _error(self, content: dict[str, Any] | None, code: str, detail: str) -> None:

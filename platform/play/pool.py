@@ -11,7 +11,9 @@ error (a restarted database is found before and after the call that met it, as b
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
+import os
 import threading
 import time
 import weakref
@@ -20,6 +22,7 @@ from typing import Any
 
 from asgiref.sync import SyncToAsync
 from django.db import close_old_connections, connection
+from django.utils import translation
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,44 @@ class _Pooled(SyncToAsync):
         finally:
             if connection.errors_occurred or connection.in_atomic_block:
                 _tidy(force=True)
+
+
+async def in_pool_now(function: Callable[..., Any], *args: Any) -> Any:
+    """`in_pool(function)(*args)` with a lighter hop, for the one call of every live move: the
+    caller's context and language carried to the thread, and asgiref's marks of the event
+    loop set there so that an async_to_sync inside still runs on this loop; without
+    SyncToAsync's shield, per-call closures and copy of the context back to the caller (a
+    move changes nothing the socket reads from its context)."""
+    loop = asyncio.get_running_loop()
+    context = contextvars.copy_context()
+    language = translation.get_language()
+    return await loop.run_in_executor(None, _now, loop, context, language, function, args)
+
+
+def _now(
+    loop: asyncio.AbstractEventLoop,
+    context: contextvars.Context,
+    language: str | None,
+    function: Callable[..., Any],
+    args: tuple[Any, ...],
+) -> Any:
+    marks = SyncToAsync.threadlocal
+    marks.main_event_loop, marks.main_event_loop_pid, marks.task_context = loop, os.getpid(), []
+    _tidy()
+    try:
+        return context.run(_speaking, language, function, args)
+    finally:
+        if connection.errors_occurred or connection.in_atomic_block:
+            _tidy(force=True)
+
+
+def _speaking(language: str | None, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """Django's active language lives in asgiref Local storage, which the copied context alone
+    does not carry to the pool's thread: the caller's is activated there for the call."""
+    if language is None:
+        return function(*args)
+    with translation.override(language):
+        return function(*args)
 
 
 def in_pool(function: Callable[..., Any]) -> Any:
