@@ -48,3 +48,22 @@ def test_the_api_and_the_selector_name_them_in_the_active_language(api, started)
     with translation.override("es"):
         names = [row["name"] for row in selectors.standings(started, 2)]
     assert len(names) == 2 and "Standard bot" not in " ".join(names)
+
+
+def test_the_organiser_panel_says_registered_before_the_start_and_playing_after(
+    client, alice, players
+):
+    t = create(alice)
+    register_all(t, players(2))
+    client.force_login(alice)
+
+    def entrants() -> str:
+        page = client.get(f"/tournaments/{t.pk}/manage/").content.decode()
+        return page[page.index("<table") : page.index("</table>")]
+
+    assert "Registered" in entrants() and "Playing" not in entrants()
+    alice.language = "es"
+    alice.save(update_fields=["language"])
+    assert "Inscrito" in entrants()
+    services.tournament_start(tournament_id=t.pk, user=alice)
+    assert "Jugando" in entrants() and "Inscrito" not in entrants()
