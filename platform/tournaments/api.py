@@ -155,7 +155,7 @@ class TournamentStandings(APIView):
 
     @extend_schema(responses={200: StandingRowSerializer(many=True), **error_responses(404)})
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(_tournament(request, tournament_id).standings)
+        return Response(selectors.standings(_tournament(request, tournament_id)))
 
 
 class TournamentTableSerializer(serializers.Serializer):  # type: ignore[type-arg]

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from notifications.services import claimed_deliver, render_email
 from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
 from outbox.services import job_record
+from tournaments import selectors
 from tournaments.labels import round_label
 from tournaments.models import Registration, Round, Tournament, TournamentEmail
 
@@ -165,7 +166,7 @@ def _message_built(row: TournamentEmail) -> EmailMultiAlternatives:
     if row.kind == Kind.TABLE:
         context.update(_table_context(row))
     if row.kind == Kind.RESULTS:
-        context["standings"] = tournament.standings[:10]
+        context["standings"] = selectors.standings(tournament, 10)
         context["mine"] = _my_row(tournament, row.user)
     unsubscribe = unsubscribe_link(row.user.email, row.user.pk)
     context["unsubscribe_link"] = unsubscribe

@@ -189,3 +189,16 @@ def status_stamp(tournament_id: int) -> dict[str, Any] | None:
         tournament_id=tournament_id, places__isnull=False
     ).count()
     return {"stamp": f"{row['stamp']}.{finished}", "status": row["status"]}
+
+
+def standings(tournament: Tournament, limit: int | None = None) -> list[dict[str, Any]]:
+    """The stored standings, each entrant named as now in the active language: the stored rows
+    keep the names of the moment they were computed (a bot's name in the language of whoever's
+    action completed the round; a player's display name before a rename)."""
+    rows: list[dict[str, Any]] = list(tournament.standings or [])[:limit]
+    if not rows:
+        return rows
+    ids = [row["entrant"] for row in rows]
+    registrations = Registration.objects.filter(pk__in=ids).select_related("user")
+    names = {r.pk: r.name for r in registrations}
+    return [{**row, "name": names.get(row["entrant"], row["name"])} for row in rows]

@@ -135,9 +135,9 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "bracket": _bracket(tournament, all_rounds, registrations)
             if tournament.is_elimination
             else None,
-            "standings": tournament.standings[:16],
+            "standings": selectors.standings(tournament, 16),
             "standings_body": _standings_body(
-                tournament.standings[:16], getattr(context["registration"], "pk", None)
+                selectors.standings(tournament, 16), getattr(context["registration"], "pk", None)
             ),
             "invite": request.build_absolute_uri(
                 reverse("tournaments:detail", args=[tournament.pk])
@@ -184,9 +184,9 @@ def _overview_round(rnd: selectors.RoundRows, user: Any) -> selectors.RoundRows:
 def tournament_standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _visible(request, tournament_id)
     context = _base_context(request, tournament)
-    context["standings"] = tournament.standings
+    context["standings"] = selectors.standings(tournament)
     context["standings_body"] = _standings_body(
-        tournament.standings, getattr(context["registration"], "pk", None)
+        context["standings"], getattr(context["registration"], "pk", None)
     )
     return render(request, "tournaments/standings.html", context)
 
