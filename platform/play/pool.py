@@ -17,7 +17,8 @@ import os
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from asgiref.sync import SyncToAsync
@@ -42,14 +43,22 @@ def _tidy(force: bool = False) -> None:
         _tidied.at = now
 
 
+@contextmanager
+def _tidy_around() -> Iterator[None]:
+    """A pool call: the thread's connection tidied before it (at most every TIDY_EVERY), and at
+    once after it if it met an error or left a transaction open."""
+    _tidy()
+    try:
+        yield
+    finally:
+        if connection.errors_occurred or connection.in_atomic_block:
+            _tidy(force=True)
+
+
 class _Pooled(SyncToAsync):
     def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
-        _tidy()
-        try:
+        with _tidy_around():
             return super().thread_handler(loop, *args, **kwargs)
-        finally:
-            if connection.errors_occurred or connection.in_atomic_block:
-                _tidy(force=True)
 
 
 async def in_pool_now(function: Callable[..., Any], *args: Any) -> Any:
@@ -73,12 +82,8 @@ def _now(
 ) -> Any:
     marks = SyncToAsync.threadlocal
     marks.main_event_loop, marks.main_event_loop_pid, marks.task_context = loop, os.getpid(), []
-    _tidy()
-    try:
+    with _tidy_around():
         return context.run(_speaking, language, function, args)
-    finally:
-        if connection.errors_occurred or connection.in_atomic_block:
-            _tidy(force=True)
 
 
 def _speaking(language: str | None, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
