@@ -113,7 +113,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         translation.activate(self.language)
         await announce.socket_join(self, (self.seat, self.html, self.language))
         if self.seat is not None:
-            await in_pool(self._present)(self.scope["user"], expire_others=True)
+            await in_pool(self._present)(self.scope["user"])
             self.refreshed_at = time.monotonic()
             self.present = True
             _beat_join(self.channel_name)
@@ -136,17 +136,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.match_id, self.seat = int(raw), seat
         return None
 
-    def _present(self, user: Any, expire_others: bool = False) -> None:
-        """Create or refresh this socket's presence; on connect, drop the match's rows whose
-        sockets died unseen."""
+    def _present(self, user: Any) -> None:
+        """On connect: this socket's presence row, and the match's rows whose sockets died
+        unseen dropped (later frames and the heartbeat refresh it: _heard, _beat)."""
         now = timezone.now()
         Presence.objects.update_or_create(
             channel_name=self.channel_name,
             defaults={"seen_at": now},
             create_defaults={"match_id": self.match_id, "user": user, "seen_at": now},
         )
-        if expire_others:
-            Presence.objects.filter(match_id=self.match_id, seen_at__lt=now - Presence.TTL).delete()
+        Presence.objects.filter(match_id=self.match_id, seen_at__lt=now - Presence.TTL).delete()
 
     def _heard(self) -> None:
         """Any frame from the client proves the socket alive: the row is refreshed if the last
