@@ -14,15 +14,16 @@ import asyncio
 import contextvars
 import logging
 import os
+import queue
 import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from asgiref.sync import SyncToAsync
-from django.db import close_old_connections, connection
+from django.db import DEFAULT_DB_ALIAS, close_old_connections, connections
 from django.utils import translation
 
 log = logging.getLogger(__name__)
@@ -36,8 +37,8 @@ def _tidy(force: bool = False) -> None:
     now = time.monotonic()
     if (
         force
-        or connection.errors_occurred
         or now - getattr(_tidied, "at", -TIDY_EVERY) >= TIDY_EVERY
+        or connections[DEFAULT_DB_ALIAS].errors_occurred
     ):
         close_old_connections()
         _tidied.at = now
@@ -51,8 +52,13 @@ def _tidy_around() -> Iterator[None]:
     try:
         yield
     finally:
-        if connection.errors_occurred or connection.in_atomic_block:
-            _tidy(force=True)
+        _tidy_after()
+
+
+def _tidy_after() -> None:
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.errors_occurred or db.in_atomic_block:
+        _tidy(force=True)
 
 
 class _Pooled(SyncToAsync):
@@ -66,11 +72,66 @@ async def in_pool_now(function: Callable[..., Any], *args: Any) -> Any:
     caller's context and language carried to the thread, and asgiref's marks of the event
     loop set there so that an async_to_sync inside still runs on this loop; without
     SyncToAsync's shield, per-call closures and copy of the context back to the caller (a
-    move changes nothing the socket reads from its context)."""
+    move changes nothing the socket reads from its context).
+
+    The call runs on one of the process's MOVERS threads, handed over through a queue and
+    answered on the loop's own future: none of the executor's concurrent Future (a Condition
+    and its lock per call) and its chaining to an asyncio one, a measurable share of a move."""
     loop = asyncio.get_running_loop()
-    context = contextvars.copy_context()
-    language = translation.get_language()
-    return await loop.run_in_executor(None, _now, loop, context, language, function, args)
+    future = loop.create_future()
+    if _movers_pid != os.getpid():
+        _movers_start()
+    _jobs.put(
+        (loop, future, contextvars.copy_context(), translation.get_language(), function, args)
+    )
+    return await future
+
+
+MOVERS = min(32, (os.cpu_count() or 1) + 4)  # as the default executor: moves wait on commits
+_Job = tuple[
+    asyncio.AbstractEventLoop,
+    "asyncio.Future[Any]",
+    contextvars.Context,
+    "str | None",
+    Callable[..., Any],
+    tuple[Any, ...],
+]
+_jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+_movers_pid = 0  # the process whose threads serve _jobs (threads do not survive a fork)
+_movers_lock = threading.Lock()
+
+
+def _movers_start() -> None:
+    global _movers_pid
+    with _movers_lock:
+        if _movers_pid == os.getpid():
+            return
+        for number in range(MOVERS):
+            threading.Thread(target=_mover, name=f"mover-{number}", daemon=True).start()
+        _movers_pid = os.getpid()
+
+
+def _mover() -> None:
+    while True:
+        loop, future, context, language, function, args = _jobs.get()
+        result: Any = None
+        error: BaseException | None = None
+        try:
+            result = _now(loop, context, language, function, args)
+        except Exception as exc:
+            error = exc
+        with suppress(RuntimeError):  # the loop closed meanwhile: nobody waits for the answer
+            loop.call_soon_threadsafe(_settle, future, result, error)
+        del result, error, future, context, args  # nothing of a call outlives it
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():  # the socket went while its move ran
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
 
 
 def _now(
@@ -82,17 +143,21 @@ def _now(
 ) -> Any:
     marks = SyncToAsync.threadlocal
     marks.main_event_loop, marks.main_event_loop_pid, marks.task_context = loop, os.getpid(), []
-    with _tidy_around():
+    _tidy()  # _tidy_around, without a generator's cost on every move
+    try:
         return context.run(_speaking, language, function, args)
+    finally:
+        _tidy_after()
 
 
 def _speaking(language: str | None, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     """Django's active language lives in asgiref Local storage, which the copied context alone
-    does not carry to the pool's thread: the caller's is activated there for the call."""
-    if language is None:
-        return function(*args)
-    with translation.override(language):
-        return function(*args)
+    does not carry to the pool's thread: the caller's is activated there for the call. Nothing
+    to undo after it: the storage is a context variable of the context copied for this call
+    alone (asgiref tags it with the thread), so the thread's own context never sees it."""
+    if language is not None:
+        translation.activate(language)
+    return function(*args)
 
 
 def in_pool(function: Callable[..., Any]) -> Any:

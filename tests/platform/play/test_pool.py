@@ -2,10 +2,13 @@
 "SELECT 1" before every move), and at once after an error."""
 
 import asyncio
+import contextvars
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import DatabaseError, connection, connections
+from django.utils import translation
 
 from play import pool
 
@@ -78,3 +81,52 @@ async def test_an_error_tidies_the_connection_at_once(checks):
         await pool.in_pool(_broken)()
     assert checks  # the connection that met an error was checked right after the call
     assert (await pool.in_pool(_query)())[0] == 2  # and the thread's next call works
+
+
+# --- in_pool_now: the move's hop to the mover threads ------------------------------------------
+
+_seen = contextvars.ContextVar("seen", default="unset")
+
+
+def _answer(x):
+    return (x * 2, translation.get_language(), _seen.get(), threading.current_thread().name)
+
+
+def _refuse():
+    raise ValueError("no such move")
+
+
+def _slow(started, release):
+    started.set()
+    release.wait(5)
+    return "done"
+
+
+async def test_a_move_hop_answers_on_the_callers_loop_with_its_language_and_context():
+    _seen.set("the socket's")
+    with translation.override("vi"):
+        doubled, language, seen, thread = await pool.in_pool_now(_answer, 21)
+    assert (doubled, language, seen) == (42, "vi", "the socket's")
+    assert thread.startswith("mover-")  # not the loop's thread, not the default executor
+
+
+async def test_a_move_hop_raises_the_calls_error_in_the_caller():
+    with pytest.raises(ValueError, match="no such move"):
+        await pool.in_pool_now(_refuse)
+    assert (await pool.in_pool_now(_answer, 1))[0] == 2  # the thread serves the next call
+
+
+async def test_a_caller_that_goes_while_its_call_runs_leaves_the_movers_working():
+    started, release = threading.Event(), threading.Event()
+    task = asyncio.ensure_future(pool.in_pool_now(_slow, started, release))
+    await asyncio.get_running_loop().run_in_executor(None, started.wait, 5)
+    task.cancel()
+    release.set()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert (await pool.in_pool_now(_answer, 3))[0] == 6
+
+
+async def test_many_moves_at_once_are_all_answered():
+    answers = await asyncio.gather(*(pool.in_pool_now(_answer, n) for n in range(200)))
+    assert [a[0] for a in answers] == [2 * n for n in range(200)]
