@@ -9,7 +9,9 @@ Per move, like the site (issue 10, point 1):
   insert one log row of the site's size and one outbox row;
 - one pub/sub message on Redis (the version), received by every server process;
 - each seat's socket of that match gets a JSON payload of the site's size (the site's own first
-  payload of that seat, with the version and whose turn it is changed), encoded once per seat.
+  payload of that seat, with the version and whose turn it is changed, and the log's last
+  entries as the site's frames carry them: the move's entry travels in the pub/sub message and
+  every process keeps the match's tail), encoded once per seat.
 
 What it leaves out is what the site adds on top: the engine, Django (ORM, request and consumer
 machinery, sessions: a socket here is not authenticated), the channel layer's bookkeeping.
@@ -22,6 +24,7 @@ import asyncio
 import json
 import os
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -43,6 +46,8 @@ class Floor:
         self.payloads: dict[int, dict[int, dict[str, Any]]] = {}  # match -> seat -> payload
         self.seats: dict[int, int] = {}  # match -> seat count
         self.sessions: dict[str, int] = {}  # sessionid -> seat (no authentication here)
+        self.logs: dict[int, list[Any]] = {}  # match -> its last log entries, oldest first
+        self.log_tail = 10  # the site's LOG_TAIL, read with the payloads
 
     async def start(self) -> None:
         if self.started:
@@ -63,7 +68,8 @@ class Floor:
         path = os.environ["FLOOR_PAYLOADS"]
         with open(path) as file:
             raw = json.load(file)
-        for match, found in raw.items():
+        self.log_tail = int(raw["log_tail"])
+        for match, found in raw["matches"].items():
             self.payloads[int(match)] = {int(s): p for s, p in found["payloads"].items()}
             self.seats[int(match)] = len(found["payloads"])
             self.sessions.update(found["sessions"])
@@ -75,7 +81,11 @@ class Floor:
         async for message in pubsub.listen():
             if message["type"] != "message":
                 continue
-            match, version = (int(x) for x in message["data"].split(b":"))
+            head, _, entry = message["data"].partition(b"|")
+            match, version = (int(x) for x in head.split(b":"))
+            log = self.logs.setdefault(match, [])
+            log.append(orjson.loads(entry))
+            del log[: -self.log_tail]
             await self._fan_out(match, version)
 
     async def _fan_out(self, match: int, version: int) -> None:
@@ -92,6 +102,7 @@ class Floor:
         payload["version"] = version
         payload["to_act"] = [acting]
         payload["status"] = "active"
+        payload["log"] = self.logs.get(match, [])
         if seat != acting:
             payload["legal"] = []
         elif not payload["legal"]:  # the seat that acted first has the choices of the sample
@@ -141,8 +152,18 @@ class Floor:
                 assert done is not None
         finally:
             self.pool.put_nowait(connection)
+        entry = {  # a log entry of the site's shape (play/selectors.log_entries)
+            "seq": new_version,
+            "seat": seat,
+            "player": f"player {seat + 1}",
+            "action": action,
+            "text": f"player {seat + 1} did {text}"[:300],
+            "timed_out": False,
+            "revealed": None,
+            "at": datetime.now(UTC).isoformat(),
+        }
         assert self.redis is not None
-        await self.redis.publish(CHANNEL, f"{match}:{new_version}")
+        await self.redis.publish(CHANNEL, f"{match}:{new_version}|".encode() + orjson.dumps(entry))
         return new_version
 
 

@@ -132,12 +132,14 @@ def _table_create(players: list, sessions: dict[int, str]) -> BenchTable:
 
 def floor_payloads(env: dict[str, str], tables: list[BenchTable], path: Path) -> None:
     """Each bench match's first payload per seat, as the site renders it (JSON, no HTML), for the
-    floor (bench/live_floor.py) to send frames of the site's sizes."""
+    floor (bench/live_floor.py) to send frames of the site's sizes; with the length of the log
+    tail the site's frames carry (the floor keeps one of that length)."""
     os.environ.update(env)
     from django.db import connections
 
     from play.models import Match
     from play.selectors import match_payload
+    from play.snapshots import LOG_TAIL
 
     payloads: dict[str, dict[str, object]] = {}
     try:
@@ -152,4 +154,4 @@ def floor_payloads(env: dict[str, str], tables: list[BenchTable], path: Path) ->
             }
     finally:
         connections.close_all()
-    path.write_text(json.dumps(payloads, default=str))
+    path.write_text(json.dumps({"log_tail": LOG_TAIL, "matches": payloads}, default=str))

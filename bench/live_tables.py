@@ -85,6 +85,8 @@ class Stats:
     timeouts: int = 0
     closed: int = 0  # sockets the server closed during the run
     closing: bool = False  # the bench is closing the sockets itself
+    snapshot_bytes: int = 0  # the snapshot frames received while measuring: their total size
+    snapshots: int = 0
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -120,7 +122,7 @@ def _summary(figures: dict[str, dict]) -> None:
     print()
     print(
         f"{'run':<10} {'procs':>5} {'moves/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-        f"{'CPU/move':>9} {'x floor':>8}  loadavg before -> after"
+        f"{'CPU/move':>9} {'x floor':>8} {'frame B':>8}  loadavg before -> after"
     )
     for name, f in figures.items():
         cpu = f["server_cpu_ms_per_move"]
@@ -128,7 +130,8 @@ def _summary(figures: dict[str, dict]) -> None:
         f["cpu_ratio_to_floor"] = ratio
         print(
             f"{name:<10} {f['servers']:>5} {f['moves_per_s']:>8} {f['p50_ms']:>8} "
-            f"{f['p95_ms']:>8} {f['p99_ms']:>8} {str(cpu) + ' ms':>9} {str(ratio):>8}  "
+            f"{f['p95_ms']:>8} {f['p99_ms']:>8} {str(cpu) + ' ms':>9} {str(ratio):>8} "
+            f"{str(f.get('snapshot_bytes_mean')):>8}  "
             f"{' '.join(f['loadavg_before'])} -> {' '.join(f['loadavg_after'])}"
         )
     print(json.dumps(figures))
@@ -348,6 +351,9 @@ async def _read_until_closed(table: Table, seat: Seat, stats: Stats) -> None:
         kind = message["type"]
         if kind == "snapshot":
             table.on_snapshot(seat, message)
+            if stats.measuring:
+                stats.snapshots += 1
+                stats.snapshot_bytes += len(raw)
         elif kind == "ack":
             table.acked_ms = (time.perf_counter() - table.sent_at) * 1000
             table.answered.set()
@@ -444,6 +450,9 @@ def _report(args: argparse.Namespace, app: str, result) -> dict:
         "timeouts": stats.timeouts,
         "stopped_tables": finished,
         "sockets_closed_by_server": stats.closed,
+        "snapshot_bytes_mean": round(stats.snapshot_bytes / stats.snapshots)
+        if stats.snapshots
+        else None,
         "connect_s": round(connect_s, 1),
         "server_cpu_s": round(cpu_server, 1),
         "loadgen_cpu_s": round(cpu_self, 1),
