@@ -12,6 +12,7 @@ A player: city [30 slugs], off [30 bools: deactivation tokens], dice [5 columns,
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from games.core import Option, Rng, clone, rng_used
@@ -133,10 +134,10 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     players = []
     for p in s["players"]:
         q = dict(p)
-        vps = [location_vp(p, slot) for slot in range(C.SLOTS)]
+        vps, defenses = _city_marks(tuple(p["city"]), tuple(p["off"]))
         q["score"] = score(p, vps)
-        q["defense"] = [defense(p, slot) for slot in range(C.SLOTS)]
-        q["location_vp"] = vps
+        q["defense"] = list(defenses)
+        q["location_vp"] = list(vps)
         players.append(q)
     return {
         "seats": s["seats"],
@@ -153,6 +154,18 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "final_round": s["final_round"],
         "over": s["over"],
     }
+
+
+@lru_cache(maxsize=4096)
+def _city_marks(
+    city: tuple[str, ...], off: tuple[bool, ...]
+) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    """Each location's VP and defense, which depend on the city and what is deactivated alone:
+    a city changes a location at a time, and a view is drawn for every version (a live table
+    draws its four cities on every move), so the same city is asked again and again."""
+    p = {"city": city, "off": off}
+    slots = range(C.SLOTS)
+    return tuple(location_vp(p, slot) for slot in slots), tuple(defense(p, slot) for slot in slots)
 
 
 def redetermine(s: State, seat: int, rng: Rng) -> State:

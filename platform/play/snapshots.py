@@ -161,10 +161,13 @@ def socket_payload(
     tail: list[ActionRecord],
     language: str = "",
     shared: Shared | None = None,
+    encoded: bool = False,
 ) -> dict[str, Any]:
     """The match payload for `seat`, with the log's last entries as that seat may read them,
     in the viewer's language (labels, narration, the board's HTML); `shared`: the parts common
-    to every viewer of this version, when several frames are built."""
+    to every viewer of this version, when several frames are built. `encoded`: for a frame
+    about to be encoded (frame_encode), the parts every viewer shares are already JSON there
+    (orjson fragments, encoded once a version instead of once a viewer)."""
     shared = shared or Shared(seats, tail)
     with translation.override(language or settings.LANGUAGE_CODE):
         said = reader_language()
@@ -177,7 +180,12 @@ def socket_payload(
             players=shared.players(said),
             view=shared.view(match, seat),
         )
-        payload["log"] = shared.log(seat, payload["language"])
+        if encoded:
+            payload["players"] = shared.players_encoded(said)
+            payload["view"] = shared.view_encoded(match, seat, payload["view"])
+            payload["log"] = shared.log_encoded(seat, payload["language"])
+        else:
+            payload["log"] = shared.log(seat, payload["language"])
     return payload
 
 
@@ -194,6 +202,7 @@ class Shared:
         self._names: dict[str, dict[int, str]] = {}
         self._players: dict[str, list[dict[str, Any]]] = {}
         self._view: dict[str, Any] | None = None
+        self._encoded: dict[Any, Any] = {}  # the parts above as JSON, by (part, language)
 
     def names(self, language: str) -> dict[int, str]:
         """The seats' names in `language` (a bot's level, an erased account: translated)."""
@@ -224,9 +233,52 @@ class Shared:
         if seat is None:
             return public
         return [
-            {**entry, "action": r.action, "revealed": r.revealed} if r.seat == seat else entry
+            _own(r, entry) if r.seat == seat else entry
             for r, entry in zip(self.kept, public, strict=True)
         ]
+
+    # The same parts as JSON, for frame_encode: encoded once a version, however many viewers.
+
+    def players_encoded(self, language: str) -> orjson.Fragment:
+        key = ("players", language)
+        if key not in self._encoded:
+            self._encoded[key] = orjson.Fragment(_encode(self.players(language)))
+        return self._encoded[key]
+
+    def view_encoded(self, match: Match, seat: int | None, view: dict[str, Any]) -> Any:
+        """`view` (this seat's, from `view()`) as JSON: for a game without secrets, the
+        spectator's view encoded once with this seat's number put in front of it."""
+        if not match.engine.public_view:
+            return view
+        rest = self._encoded.get("view")
+        if rest is None:
+            assert self._view is not None  # view() came first
+            rest = self._encoded["view"] = _encode(
+                {k: v for k, v in self._view.items() if k != "seat"}
+            )
+        head = b'{"seat":' + _encode(seat)
+        return orjson.Fragment(head + b"}" if rest == b"{}" else head + b"," + rest[1:])
+
+    def log_encoded(self, seat: int | None, language: str) -> list[Any]:
+        """log(seat, language) with the entries every viewer reads alike already JSON."""
+        key = ("log", language)
+        public = self._encoded.get(key)
+        if public is None:
+            public = self._encoded[key] = [
+                orjson.Fragment(_encode(e)) for e in self.log(None, language)
+            ]
+        if seat is None:
+            return public
+        entries = self.log(None, language)
+        return [
+            _own(r, entry) if r.seat == seat else part
+            for r, entry, part in zip(self.kept, entries, public, strict=True)
+        ]
+
+
+def _own(record: ActionRecord, entry: dict[str, Any]) -> dict[str, Any]:
+    """A log entry as its own seat reads it: the private action, the undo stop."""
+    return {**entry, "action": record.action, "revealed": record.revealed}
 
 
 def _log_tail(match: Match) -> list[ActionRecord]:
@@ -306,7 +358,11 @@ def frames_ready(match_id: int, version: int) -> dict[Kind, tuple[int, str]] | N
 def frame_encode(message: Any) -> str:
     """JSON text with orjson (several times faster than json on the snapshots); keys that are
     not strings become strings and anything else unknown (a lazy text) its str(), as json's."""
-    return orjson.dumps(message, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
+    return _encode(message).decode()
+
+
+def _encode(value: Any) -> bytes:
+    return orjson.dumps(value, default=str, option=orjson.OPT_NON_STR_KEYS)
 
 
 def frames_render(match_id: int, version: int, kinds: set[Kind]) -> dict[Kind, tuple[int, str]]:
@@ -325,7 +381,7 @@ def _frames(match: Match, seats: list[Seat], kinds: set[Kind]) -> dict[Kind, tup
     frames = {}
     # One frame per kind of viewer: (seat, html, language), each in its viewer's language.
     for seat, html, language in kinds:
-        payload = socket_payload(match, seats, seat, html, shared.tail, language, shared)
+        payload = socket_payload(match, seats, seat, html, shared.tail, language, shared, True)
         frames[(seat, html, language)] = (
             match.version,
             frame_encode({"type": "snapshot", **payload}),

@@ -1,11 +1,15 @@
 """Secrets (only the deck order is hidden), narrate and label, refusals, options."""
 
 import json
+import random
 
 import pytest
 
 from games.core import InvalidAction, Rng, parse_action
 from games.dicecity import GAME
+from games.dicecity import cards as C
+from games.dicecity.effects import defense
+from games.dicecity.scoring import location_vp
 
 from .helpers import act, at_step, dice, put, table
 
@@ -87,3 +91,27 @@ def test_it_refuses_malformed_actions_as_invalid(bad):
 def test_it_declares_the_full_rows_table_option():
     assert GAME.clean_options({}) == {"full_rows_choice": False}
     assert GAME.clean_options({"full_rows_choice": "on"}) == {"full_rows_choice": True}
+
+
+def test_the_view_gives_each_location_its_vp_and_defense_as_the_rules_count_them():
+    """The view's marks come from a cache keyed on the city and what is deactivated: each one
+    still equals location_vp / defense of that very city, and deactivating a Great Wall (which
+    raises its row's shields) changes them at once."""
+    rng = random.Random(3)
+    state = table(4)
+    for _ in range(120):
+        if GAME.outcome(state) is not None:
+            break
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        for p, shown in zip(state["players"], GAME.view(state, None)["players"], strict=True):
+            assert shown["location_vp"] == [location_vp(p, s) for s in range(C.SLOTS)]
+            assert shown["defense"] == [defense(p, s) for s in range(C.SLOTS)]
+    wall, bonus = next(iter(C.GREAT_WALL_BONUS.items()))
+    shielded = next(k for k, c in C.CARDS.items() if c["defense"] is not None and k != wall)
+    p = state["players"][0]
+    p["city"][0], p["city"][1], p["off"][0], p["off"][1] = shielded, wall, False, False
+    raised = GAME.view(state, None)["players"][0]["defense"][0]
+    p["off"][1] = True  # the Great Wall deactivated: its bonus goes
+    lowered = GAME.view(state, None)["players"][0]["defense"][0]
+    assert raised == lowered + bonus == C.CARDS[shielded]["defense"] + bonus

@@ -2,10 +2,14 @@
 viewers (play/snapshots.py Shared.view); each payload still holds exactly what the engine's own
 view gives that seat, and a game with hands (SPQF) still gets one view per seat."""
 
+import random
+
+import orjson
 import pytest
 
 from lobbies.services import lobby_create, lobby_join
 from play import snapshots
+from play.services import action_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -32,3 +36,30 @@ def test_each_viewer_gets_the_engine_s_own_view(alice, bob, game):
         assert payloads[0]["view"]["players"] is payloads[1]["view"]["players"]
     else:
         assert payloads[0]["view"] != payloads[1]["view"]  # each sees its own hand
+
+
+@pytest.mark.parametrize("game", ["dicecity", "spqf"])
+def test_a_frame_reads_as_the_payload_encoded_whole(alice, bob, game):
+    """The socket frames (play/snapshots._frames) put the parts every viewer shares in as JSON
+    encoded once (players, the public view, the log entries others read alike); each frame
+    still reads exactly as its viewer's whole payload encoded, own log entries included."""
+    match_id = _match(alice, bob, game).pk
+    rng = random.Random(7)
+    for _ in range(14):  # a log longer than the tail, with both seats' own entries
+        match, seats = snapshots.load(match_id, 0, fresh=True)
+        seat = match.engine.to_act(match.state)[0]
+        action = rng.choice(match.engine.legal_actions(match.state, seat))
+        action_submit(match_id=match_id, seat_index=seat, action=action, version=match.version)
+    match, seats = snapshots.load(match_id, 0, fresh=True)
+    tail = snapshots._log_tail(match)
+    kinds = {(seat, False, language) for seat in (0, 1, None) for language in ("en", "vi")}
+    frames = snapshots._frames(match, seats, kinds)
+    for seat, html, language in kinds:
+        whole = snapshots.socket_payload(match, seats, seat, html, tail, language)
+        frame = orjson.loads(frames[(seat, html, language)][1])
+        assert frame == orjson.loads(snapshots.frame_encode({"type": "snapshot", **whole}))
+        if seat is not None:  # the seat's own entries carry its undo stops
+            own = [e for e in frame["log"] if e["seat"] == seat]
+            assert own and all(e["revealed"] is not None for e in own)
+        else:
+            assert all(e["revealed"] is None for e in frame["log"])
