@@ -73,6 +73,7 @@ class Floor:
             self.payloads[int(match)] = {int(s): p for s, p in found["payloads"].items()}
             self.seats[int(match)] = len(found["payloads"])
             self.sessions.update(found["sessions"])
+            self.logs[int(match)] = found["log"]  # the site's tail at the start
 
     async def _listen(self) -> None:
         assert self.redis is not None
@@ -157,7 +158,7 @@ class Floor:
             "seat": seat,
             "player": f"player {seat + 1}",
             "action": action,
-            "text": f"player {seat + 1} did {text}"[:300],
+            "text": f"player {seat + 1} made move {new_version}",  # a log line of the site's length
             "timed_out": False,
             "revealed": None,
             "at": datetime.now(UTC).isoformat(),

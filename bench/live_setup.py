@@ -14,6 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 4
+OPENING_MOVES = 12  # played on every table before a run (_opening_play)
 # DEBUG is off in the bench, and the site refuses a weak key then: one strong key per run, shared
 # by the set-up (which signs the sessions) and the server.
 BENCH_SECRET_KEY = secrets.token_urlsafe(50)
@@ -80,9 +81,34 @@ def tables_create(env: dict[str, str], count: int) -> list[BenchTable]:
         users = _players_create(count * SEATS)
         sessions = {user.pk: _session_create(user) for user in users}
         tables = [_table_create(users[i * SEATS : (i + 1) * SEATS], sessions) for i in range(count)]
+        for number, table in enumerate(tables):
+            _opening_play(table.match_id, seed=number)
     finally:
         connections.close_all()
     return tables
+
+
+def _opening_play(match_id: int, seed: int) -> None:
+    """OPENING_MOVES random moves through the site's services: every run measures tables in
+    mid-game, with the log tail full and the choices of a game under way in their frames (the
+    first move's choices are several times as many), for the site and the floor alike (the
+    floor's frames are the site's payloads of that version)."""
+    import random
+
+    from play.models import Match
+    from play.services import action_submit
+
+    rng = random.Random(seed)
+    match = Match.objects.get(pk=match_id)
+    for _ in range(OPENING_MOVES):
+        game = match.engine
+        if game.outcome(match.state) is not None:
+            return
+        seat = game.to_act(match.state)[0]
+        action = rng.choice(game.legal_actions(match.state, seat))
+        match = action_submit(
+            match_id=match_id, seat_index=seat, action=action, version=match.version
+        )
 
 
 def _players_create(count: int) -> list:
@@ -139,7 +165,7 @@ def floor_payloads(env: dict[str, str], tables: list[BenchTable], path: Path) ->
 
     from play.models import Match
     from play.selectors import match_payload
-    from play.snapshots import LOG_TAIL
+    from play.snapshots import LOG_TAIL, payload_for
 
     payloads: dict[str, dict[str, object]] = {}
     try:
@@ -151,6 +177,7 @@ def floor_payloads(env: dict[str, str], tables: list[BenchTable], path: Path) ->
                     str(seat.index): match_payload(match, seats, seat.index) for seat in seats
                 },
                 "sessions": {session: index for index, session in enumerate(table.sessions)},
+                "log": payload_for(match.pk, None, match.version, False)["log"],
             }
     finally:
         connections.close_all()

@@ -228,8 +228,8 @@ class Shared:
     def log(self, seat: int | None, language: str) -> list[dict[str, Any]]:
         public = self._logs.get(language)
         if public is None:
-            names = self.names(language)
-            public = self._logs[language] = log_entries(self.tail, names, None, language)
+            rendered = self._rendered(language)
+            public = self._logs[language] = [entry for entry, _ in rendered]
         if seat is None:
             return public
         return [
@@ -264,9 +264,7 @@ class Shared:
         key = ("log", language)
         public = self._encoded.get(key)
         if public is None:
-            public = self._encoded[key] = [
-                orjson.Fragment(_encode(e)) for e in self.log(None, language)
-            ]
+            public = self._encoded[key] = [part for _, part in self._rendered(language)]
         if seat is None:
             return public
         entries = self.log(None, language)
@@ -274,6 +272,38 @@ class Shared:
             _own(r, entry) if r.seat == seat else part
             for r, entry, part in zip(self.kept, entries, public, strict=True)
         ]
+
+    def _rendered(self, language: str) -> list[tuple[dict[str, Any], orjson.Fragment]]:
+        """The kept entries as a spectator reads them in `language`, each with its JSON: from
+        _ENTRIES, so each version renders only the entries new to it."""
+        names = self.names(language)
+        known = tuple(names.items())
+        keys = [(r.match_id, r.seq, language, known) for r in self.kept]
+        with _LOCK:
+            found = [_ENTRIES.get(key) for key in keys]
+        missing = [r for r, hit in zip(self.kept, found, strict=True) if hit is None]
+        if not missing:
+            return found  # type: ignore[return-value]
+        fresh = iter(log_entries(missing, names, None, language))
+        out = []
+        for key, hit in zip(keys, found, strict=True):
+            if hit is None:
+                entry = next(fresh)
+                hit = (entry, orjson.Fragment(_encode(entry)))
+                with _LOCK:
+                    _ENTRIES[key] = hit
+                    if len(_ENTRIES) > _ENTRIES_SIZE:
+                        _ENTRIES.popitem(last=False)
+            out.append(hit)
+        return out
+
+
+# Log entries as a spectator reads them, with their JSON, by (match, seq, language, the seats'
+# names): a log record never changes once written (the log is append-only; an undo appends its
+# own entry and the decision it takes back leaves the kept entries), so a version renders only
+# its new entries; a renamed player's entries are rendered anew under the new names.
+_ENTRIES: OrderedDict[tuple[Any, ...], tuple[dict[str, Any], orjson.Fragment]] = OrderedDict()
+_ENTRIES_SIZE = 20_000
 
 
 def _own(record: ActionRecord, entry: dict[str, Any]) -> dict[str, Any]:

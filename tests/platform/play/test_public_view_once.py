@@ -9,6 +9,7 @@ import pytest
 
 from lobbies.services import lobby_create, lobby_join
 from play import snapshots
+from play.selectors import log_entries, seat_names
 from play.services import action_submit
 
 pytestmark = pytest.mark.django_db
@@ -58,8 +59,33 @@ def test_a_frame_reads_as_the_payload_encoded_whole(alice, bob, game):
         whole = snapshots.socket_payload(match, seats, seat, html, tail, language)
         frame = orjson.loads(frames[(seat, html, language)][1])
         assert frame == orjson.loads(snapshots.frame_encode({"type": "snapshot", **whole}))
+        names = seat_names(seats, language)  # rendered afresh, without the entries' cache
+        assert frame["log"] == orjson.loads(
+            snapshots.frame_encode(log_entries(tail, names, seat, language))
+        )
         if seat is not None:  # the seat's own entries carry its undo stops
             own = [e for e in frame["log"] if e["seat"] == seat]
             assert own and all(e["revealed"] is not None for e in own)
         else:
             assert all(e["revealed"] is None for e in frame["log"])
+
+
+def test_a_renamed_player_s_log_entries_are_rendered_anew(alice, bob):
+    """Log entries are rendered once and kept (a record never changes), under the seats' names:
+    after a rename the next frames say the new name."""
+    match_id = _match(alice, bob, "dicecity").pk
+    match, seats = snapshots.load(match_id, 0, fresh=True)
+    seat = match.engine.to_act(match.state)[0]
+    action = match.engine.legal_actions(match.state, seat)[0]
+    action_submit(match_id=match_id, seat_index=seat, action=action, version=match.version)
+    match, seats = snapshots.load(match_id, 0, fresh=True)
+    before = snapshots.socket_payload(match, seats, None, False, snapshots._log_tail(match))
+    player = next(s.user for s in seats if s.index == seat)
+    old_name = player.display_name
+    assert before["log"][-1]["text"].startswith(old_name)
+    player.display_name = "Renamed Player"
+    player.save(update_fields=["display_name"])
+    match, seats = snapshots.load(match_id, 0, fresh=True)
+    after = snapshots.socket_payload(match, seats, None, False, snapshots._log_tail(match))
+    assert after["log"][-1]["text"].startswith("Renamed Player")
+    assert after["log"][-1]["player"] == "Renamed Player"
