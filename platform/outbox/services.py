@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from outbox.models import Job
@@ -77,8 +77,16 @@ def job_done(job: Job) -> None:
 
 
 def jobs_done(ids: list[int]) -> None:
-    """Several jobs done at once (the moves a socket's event loop announced): one DELETE."""
-    if ids:
+    """Several jobs done at once (the moves a socket's event loop announced): one DELETE. On
+    PostgreSQL the ids go as one array parameter: the ORM's `pk__in` compiles one parameter per
+    id, and its delete collects first, a visible share of a live server's CPU (no model points
+    at a job, so nothing cascades and no signal is skipped)."""
+    if not ids:
+        return
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {Job._meta.db_table} WHERE id = ANY(%s)", [list(ids)])
+    else:
         Job.objects.filter(pk__in=ids).delete()
 
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from outbox.models import Job
 from outbox.registry import job_handler
-from outbox.services import backoff, job_record, outbox_backlog, outbox_drain
+from outbox.services import backoff, job_record, jobs_done, outbox_backlog, outbox_drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -137,3 +137,12 @@ def test_the_backlog_counts_pending_and_overdue_jobs():
     backlog = outbox_backlog(now=_later(60))
     assert backlog["pending"] == 1 and backlog["overdue"] == 1
     assert backlog["oldest_seconds"] >= 59
+
+
+def test_jobs_done_deletes_exactly_the_jobs_named():
+    jobs = [job_record("tests.remember", {"n": n}, run_now=False) for n in range(5)]
+    jobs_done([jobs[0].pk, jobs[3].pk, jobs[3].pk, 987654321])  # a repeat, one long gone
+    left = set(Job.objects.values_list("pk", flat=True))
+    assert left == {jobs[1].pk, jobs[2].pk, jobs[4].pk}
+    jobs_done([])  # nothing to do
+    assert Job.objects.count() == 3
