@@ -60,7 +60,7 @@ _SEAT_WORDS = re.compile(r"\b[Pp]layer (\d+)\b")
 
 def with_names(text: str, names: dict[int, str] | None) -> str:
     """`text` with each "player N" of the engine replaced by that seat's display name."""
-    if not names:
+    if not names or "layer " not in text:  # most texts name nobody: no regex for them
         return text
 
     def name(found: re.Match[str]) -> str:
@@ -115,15 +115,34 @@ def legal_for(
     if seat is None or game.outcome(state) is not None or seat not in game.to_act(state):
         return []
     language = reader_language(language)
-    return [
-        {
-            "action": action,
-            "json": action_json(action),
-            "label": with_names(translate(game.label(state, seat, action), language), names),
-            "text": game.format_action(action),
-        }
-        for action in game.legal_actions(state, seat)
-    ]
+    out = []
+    for action in game.legal_actions(state, seat):
+        json = action_json(action)
+        out.append(
+            {
+                "action": action,
+                "json": json,
+                "label": with_names(translate(game.label(state, seat, action), language), names),
+                "text": _notation(game, action, json),
+            }
+        )
+    return out
+
+
+def _notation(game: Game, action: Any, json: str) -> str:
+    """game.format_action(action), kept by game and the action's JSON: a notation depends on
+    the action alone, and a game offers the same few actions again and again."""
+    key = (game.name, json)
+    text = _NOTATIONS.get(key)
+    if text is None:
+        if len(_NOTATIONS) >= _NOTATIONS_SIZE:
+            _NOTATIONS.clear()
+        text = _NOTATIONS[key] = game.format_action(action)
+    return text
+
+
+_NOTATIONS: dict[tuple[str, str], str] = {}
+_NOTATIONS_SIZE = 50_000
 
 
 def players_of(seats: list[Seat], names: dict[int, str] | None = None) -> list[dict[str, Any]]:

@@ -3,10 +3,14 @@
 viewer; the buttons and the end screen's words follow the language asked for, or the active
 one (the account setting, then the browser)."""
 
+import json
+import random
+
 import pytest
 from django.utils import translation
 
 from games.core import Phrase
+from games.core.registry import get_game
 from lobbies.services import lobby_add_bot, lobby_create
 from play.bots import bots_play
 from play.models import ActionRecord, Match
@@ -124,3 +128,24 @@ def test_it_shows_the_stored_english_when_a_phrase_is_damaged(dicecity, alice, d
     record.refresh_from_db()
     names = seat_names(list(dicecity.seats.all()))
     assert log_entries([record], names, record.seat, "es")[0]["text"].endswith(record.text)
+
+
+@pytest.mark.parametrize("game", ["dicecity", "spqf", "scythe"])
+def test_each_choice_carries_its_notation_and_json_as_the_engine_writes_them(game):
+    """legal_for keeps notations by action (a notation depends on the action alone): each one is
+    still the engine's format_action of that very action, asked twice or not."""
+    engine = get_game(game)
+    state = engine.setup(engine.min_seats, 5, {})
+    rng = random.Random(5)
+    for _ in range(40):
+        if engine.outcome(state) is not None:
+            break
+        seat = engine.to_act(state)[0]
+        for _ in range(2):
+            choices = legal_for(engine, state, seat, {0: "Ann"})
+            assert [c["text"] for c in choices] == [
+                engine.format_action(c["action"]) for c in choices
+            ]
+            assert [json.loads(c["json"]) for c in choices] == [c["action"] for c in choices]
+            assert all("player 1" not in c["label"].lower() for c in choices)  # names put in
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
