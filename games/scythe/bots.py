@@ -353,7 +353,8 @@ BOTS = level_bots("scythe", random_bot, heuristic_bot, legal_actions)
 # `horizon=2` (the opponent's reply played out too) 22 of 30, with `confidence=1.0` 23 of 30,
 # with both and `quick_turn` 21 of 30, `horizon=3` with `quick_turn` 23 of 30: no setting
 # measured better than another. With `value` telling bottom-action choices apart (the economy
-# terms, 2026-11-28) 24 of 30 on the same seeds, against 17 of 30 before in the same session.
+# terms, 2026-11-28) 24 of 30 on the same seeds, against 17 of 30 before in the same session,
+# and 16 of 20 on seeds 1030-1049.
 # `leap` (`quick_turn`) is off: at `horizon=1` a play-out never reaches another turn's start.
 SEARCH = SearchConfig(
     turn_owner=turn_owner,
