@@ -35,7 +35,11 @@ def tier(popularity: int) -> tuple[int, int, int]:
 
 def structure_count(state: State, seat: int, tile: str) -> int:
     """What the drawn structure bonus tile counts for a seat's structures (controlled or not)."""
-    mine = [h for h, s in state["structs"].items() if s[0] == seat]
+    return structure_count_of({h for h, s in state["structs"].items() if s[0] == seat}, tile)
+
+
+def structure_count_of(mine: set[str], tile: str) -> int:
+    """What a structure bonus tile counts for structures on these hexes."""
     if tile == "adjacent_tunnels":
         return len({h for b in mine for h in TOUCHING[b] if h in TUNNELS})
     if tile == "adjacent_lakes":
@@ -46,7 +50,7 @@ def structure_count(state: State, seat: int, tile: str) -> int:
         return sum(1 for h in mine if h in TUNNELS)
     if tile == "on_farms_or_tundras":
         return sum(1 for h in mine if TERRAIN[h] in ("farm", "tundra"))
-    return longest_row(set(mine))
+    return longest_row(mine)
 
 
 def longest_row(hexes: set[str]) -> int:
