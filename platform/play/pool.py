@@ -118,7 +118,7 @@ def _mover() -> None:
         error: BaseException | None = None
         try:
             result = _now(loop, context, language, function, args)
-        except Exception as exc:
+        except BaseException as exc:  # the caller's to raise, as the executor's work items do
             error = exc
         with suppress(RuntimeError):  # the loop closed meanwhile: nobody waits for the answer
             loop.call_soon_threadsafe(_settle, future, result, error)
