@@ -100,7 +100,7 @@ def test_an_event_runs_in_the_browser_and_its_pages_follow_the_games(
 ):
     server = asgi_server
     organiser = _logged_in(browser, server, people["alice"])
-    organiser.goto(f"{server.url}/tournaments/new/")
+    _goto(organiser, f"{server.url}/tournaments/new/")
     organiser.fill("input[name=name]", "Browser cup")
     organiser.select_option("select[name=game]", "dicecity")
     organiser.select_option("select[name=format]", "single_elimination")
@@ -111,23 +111,23 @@ def test_an_event_runs_in_the_browser_and_its_pages_follow_the_games(
 
     pages = [_logged_in(browser, server, people[name]) for name in ("bob", "carol", "dave")]
     for page in pages:
-        page.goto(url)
+        _goto(page, url)
         _post(page, "#register")
-    organiser.goto(url + "manage/")
+    _goto(organiser, url + "manage/")
     _post(organiser, "#checkin-open")
     for page in pages:
-        page.goto(url)
+        _goto(page, url)
         _post(page, "#checkin")
         assert page.locator("text=checked in").count()
-    organiser.goto(url + "manage/")
+    _goto(organiser, url + "manage/")
     _post(organiser, "#start")
 
-    organiser.goto(url)  # the event page: the bracket, polled for changes
+    _goto(organiser, url)  # the event page: the bracket, polled for changes
     # Round 1: one table in play (a box linking to its match), the final still to come.
     _wait_js(organiser, "document.querySelectorAll('.bracket-box').length === 2")
     _wait_js(organiser, "document.querySelectorAll('.bracket a').length === 1")
     standings = _logged_in(browser, server, people["alice"])
-    standings.goto(url + "standings/")
+    _goto(standings, url + "standings/")
 
     first = next(p for p in pages if _has_game(p, url))
     _resign_my_game(first, url)
