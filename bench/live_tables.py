@@ -20,6 +20,7 @@ import json
 import os
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -110,31 +111,47 @@ def main() -> None:
         runs += [(f"site x{n}" if len(counts) > 1 else "site", app, n) for n in counts]
         if not args.no_floor:
             runs.append(("floor", FLOOR_APP, 1))
-    figures = {
-        name: _bench(argparse.Namespace(**{**vars(args), "servers": n}), run_app)
-        for name, run_app, n in runs
-    }
-    _summary(figures)
+    # --rounds N: the whole sequence N times, site and floor alternating, so that each ratio
+    # compares two runs minutes apart on a machine whose speed drifts (bench/README.md).
+    rounds = [
+        {
+            name: _bench(argparse.Namespace(**{**vars(args), "servers": n}), run_app)
+            for name, run_app, n in runs
+        }
+        for _ in range(args.rounds)
+    ]
+    _summary(rounds)
 
 
-def _summary(figures: dict[str, dict]) -> None:
-    floor = figures.get("floor", {}).get("server_cpu_ms_per_move")
+def _summary(rounds: list[dict[str, dict]]) -> None:
     print()
     print(
-        f"{'run':<10} {'procs':>5} {'moves/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+        f"{'run':<13} {'procs':>5} {'moves/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
         f"{'CPU/move':>9} {'x floor':>8} {'frame B':>8}  loadavg before -> after"
     )
-    for name, f in figures.items():
-        cpu = f["server_cpu_ms_per_move"]
-        ratio = round(cpu / floor, 2) if cpu and floor else None
-        f["cpu_ratio_to_floor"] = ratio
-        print(
-            f"{name:<10} {f['servers']:>5} {f['moves_per_s']:>8} {f['p50_ms']:>8} "
-            f"{f['p95_ms']:>8} {f['p99_ms']:>8} {str(cpu) + ' ms':>9} {str(ratio):>8} "
-            f"{str(f.get('snapshot_bytes_mean')):>8}  "
-            f"{' '.join(f['loadavg_before'])} -> {' '.join(f['loadavg_after'])}"
-        )
-    print(json.dumps(figures))
+    ratios: dict[str, list[float]] = {}
+    for number, figures in enumerate(rounds, 1):
+        floor = figures.get("floor", {}).get("server_cpu_ms_per_move")
+        for name, f in figures.items():
+            cpu = f["server_cpu_ms_per_move"]
+            ratio = round(cpu / floor, 2) if cpu and floor else None
+            f["cpu_ratio_to_floor"] = ratio
+            if ratio is not None and name != "floor":
+                ratios.setdefault(name, []).append(ratio)
+            label = f"{name} #{number}" if len(rounds) > 1 else name
+            print(
+                f"{label:<13} {f['servers']:>5} {f['moves_per_s']:>8} {f['p50_ms']:>8} "
+                f"{f['p95_ms']:>8} {f['p99_ms']:>8} {str(cpu) + ' ms':>9} {str(ratio):>8} "
+                f"{str(f.get('snapshot_bytes_mean')):>8}  "
+                f"{' '.join(f['loadavg_before'])} -> {' '.join(f['loadavg_after'])}"
+            )
+    for name, found in ratios.items():
+        if len(found) > 1:
+            print(
+                f"{name}: CPU ratio to the floor over {len(found)} rounds: median "
+                f"{statistics.median(found)}, range {min(found)}-{max(found)}"
+            )
+    print(json.dumps(rounds[0] if len(rounds) == 1 else rounds))
 
 
 def _bench(args: argparse.Namespace, app: str) -> dict:
@@ -171,6 +188,13 @@ def _parse_args() -> argparse.Namespace:
         "--rate", type=float, default=250.0, help="target moves/s over all tables (0: no pacing)"
     )
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="run the site and the floor this many times, alternating: a ratio per round and "
+        "their median",
+    )
     parser.add_argument(
         "--app",
         default="config.asgi:application",

@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels (one socket per match)."""
 
+import gc
 import os
 
 from django.conf import settings
@@ -18,6 +19,15 @@ from play.routing import websocket_urlpatterns  # noqa: E402
 
 if settings.BACKGROUND_TICKS:
     ticks_start()
+
+# The garbage collector of a server process: the objects alive once the site is loaded (modules,
+# settings, models, translations) frozen out of it, and the youngest generation collected every
+# GC_GEN0 allocations instead of Python's 700: under live load each collection walked them all,
+# and the older generations' collections paused every socket of the process for tens of ms
+# (bench/README.md, "The collector": p99 and CPU per move).
+GC_GEN0 = 50_000
+gc.freeze()
+gc.set_threshold(GC_GEN0, 20, 100)
 
 application = ProtocolTypeRouter(
     {

@@ -26,7 +26,7 @@ import psycopg
 from django.conf import settings
 from django.db import connection
 
-from outbox.models import Job
+from outbox.services import Written
 from play.models import ActionRecord, Match, Seat
 
 
@@ -147,9 +147,9 @@ def move_write_orm(
     match.save(update_fields=fields)
 
 
-def job_of(job_id: int, kind: str, payload: dict[str, Any], now: datetime) -> Job:
-    """The outbox row written by `move_write`, as the model its handlers and `job_done` take."""
-    return Job(pk=job_id, kind=kind, payload=payload, due_at=now, created_at=now)
+def job_of(job_id: int, kind: str, payload: dict[str, Any]) -> Written:
+    """The outbox row written by `move_write`, as `job_done` and the announcers take it."""
+    return Written(job_id, kind, payload)
 
 
 def _recordset(columns: Sequence[Any]) -> str:

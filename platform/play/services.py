@@ -265,7 +265,7 @@ def _apply(
         )
         if job_id is None:
             raise _Moved
-        job = rows.job_of(job_id, MATCH_CHANGED_JOB, payload, now)
+        job = rows.job_of(job_id, MATCH_CHANGED_JOB, payload)
     outcome = game.outcome(state)
     if outcome is not None:
         _finish(match, seats, outcome)

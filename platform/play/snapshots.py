@@ -170,22 +170,34 @@ def socket_payload(
     (orjson fragments, encoded once a version instead of once a viewer)."""
     shared = shared or Shared(seats, tail)
     with translation.override(language or settings.LANGUAGE_CODE):
-        said = reader_language()
-        payload = match_payload(
-            match,
-            seats,
-            seat,
-            html=html,
-            names=shared.names(said),
-            players=shared.players(said),
-            view=shared.view(match, seat),
-        )
-        if encoded:
-            payload["players"] = shared.players_encoded(said)
-            payload["view"] = shared.view_encoded(match, seat, payload["view"])
-            payload["log"] = shared.log_encoded(seat, payload["language"])
-        else:
-            payload["log"] = shared.log(seat, payload["language"])
+        return _payload_spoken(match, seats, seat, html, shared, encoded)
+
+
+def _payload_spoken(
+    match: Match,
+    seats: list[Seat],
+    seat: int | None,
+    html: bool,
+    shared: Shared,
+    encoded: bool,
+) -> dict[str, Any]:
+    """socket_payload in the language active now (the caller activated the viewer's)."""
+    said = reader_language()
+    payload = match_payload(
+        match,
+        seats,
+        seat,
+        html=html,
+        names=shared.names(said),
+        players=shared.players(said),
+        view=shared.view(match, seat),
+    )
+    if encoded:
+        payload["players"] = shared.players_encoded(said)
+        payload["view"] = shared.view_encoded(match, seat, payload["view"])
+        payload["log"] = shared.log_encoded(seat, payload["language"])
+    else:
+        payload["log"] = shared.log(seat, payload["language"])
     return payload
 
 
@@ -409,11 +421,14 @@ def frames_render(match_id: int, version: int, kinds: set[Kind]) -> dict[Kind, t
 def _frames(match: Match, seats: list[Seat], kinds: set[Kind]) -> dict[Kind, tuple[int, str]]:
     shared = Shared(seats, _log_tail(match))
     frames = {}
-    # One frame per kind of viewer: (seat, html, language), each in its viewer's language.
-    for seat, html, language in kinds:
-        payload = socket_payload(match, seats, seat, html, shared.tail, language, shared, True)
-        frames[(seat, html, language)] = (
-            match.version,
-            frame_encode({"type": "snapshot", **payload}),
-        )
+    # One frame per kind of viewer: (seat, html, language), each in its viewer's language,
+    # activated once for all the kinds that read it (not once a frame).
+    by_language: dict[str, list[Kind]] = {}
+    for kind in kinds:
+        by_language.setdefault(kind[2], []).append(kind)
+    for language, alike in by_language.items():
+        with translation.override(language or settings.LANGUAGE_CODE):
+            for kind in alike:
+                payload = _payload_spoken(match, seats, kind[0], kind[1], shared, True)
+                frames[kind] = (match.version, frame_encode({"type": "snapshot", **payload}))
     return frames
