@@ -82,6 +82,11 @@ def _goto(page, url: str) -> None:
 
 
 def _post(page, selector: str) -> None:
+    """Submit with a form's button. The page's live poll is told first that the reader is
+    leaving (the event the browser sends it on any navigation), so a reload of its own started
+    meanwhile cannot take the place of the post's navigation."""
+    page.evaluate("window.dispatchEvent(new Event('beforeunload'))")
+    page.wait_for_load_state()
     with page.expect_navigation():
         page.click(selector)
 
