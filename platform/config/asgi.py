@@ -24,7 +24,7 @@ if settings.BACKGROUND_TICKS:
 # settings, models, translations) frozen out of it, and the youngest generation collected every
 # GC_GEN0 allocations instead of Python's 700: under live load each collection walked them all,
 # and the older generations' collections paused every socket of the process for tens of ms
-# (bench/README.md, "The collector": p99 and CPU per move).
+# (docs/play.md, "The collector"; bench/README.md, 2026-11-29: p99 and CPU per move).
 GC_GEN0 = 50_000
 gc.freeze()
 gc.set_threshold(GC_GEN0, 20, 100)
