@@ -161,16 +161,13 @@ def socket_payload(
     tail: list[ActionRecord],
     language: str = "",
     shared: Shared | None = None,
-    encoded: bool = False,
 ) -> dict[str, Any]:
     """The match payload for `seat`, with the log's last entries as that seat may read them,
     in the viewer's language (labels, narration, the board's HTML); `shared`: the parts common
-    to every viewer of this version, when several frames are built. `encoded`: for a frame
-    about to be encoded (frame_encode), the parts every viewer shares are already JSON there
-    (orjson fragments, encoded once a version instead of once a viewer)."""
+    to every viewer of this version, when several frames are built."""
     shared = shared or Shared(seats, tail)
     with translation.override(language or settings.LANGUAGE_CODE):
-        return _payload_spoken(match, seats, seat, html, shared, encoded)
+        return _payload_spoken(match, seats, seat, html, shared, encoded=False)
 
 
 def _payload_spoken(
@@ -181,7 +178,10 @@ def _payload_spoken(
     shared: Shared,
     encoded: bool,
 ) -> dict[str, Any]:
-    """socket_payload in the language active now (the caller activated the viewer's)."""
+    """socket_payload in the language active now (the caller activated the viewer's).
+    `encoded`: for a frame about to be encoded (frame_encode, in _frames), the parts every
+    viewer shares are already JSON there (orjson fragments, encoded once a version instead of
+    once a viewer)."""
     said = reader_language()
     payload = match_payload(
         match,
