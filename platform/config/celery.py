@@ -1,11 +1,26 @@
 """The Celery app: broker from settings (Redis), eager when no broker is configured."""
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("tabletop")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_process_init.connect
+def _child_without_pool(**kwargs: Any) -> None:
+    """A prefork child runs one task at a time on one thread, and Celery closes its database
+    connection after every task: a pool there would only open and close itself around each
+    task (Celery closes pools per task under prefork). The child connects plainly instead, so
+    it holds at most one connection, during a task (docs/operations.md, "Database
+    connections")."""
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        database.get("OPTIONS", {}).pop("pool", None)

@@ -13,8 +13,10 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_HASHES, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from config.env import env_bool, env_int, env_list, env_str
+from config.queues import queue_names
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
@@ -118,12 +120,33 @@ TEMPLATES = [
 
 # Databases: PostgreSQL when DATABASE_URL is set, SQLite in var/ otherwise.
 DATABASE_URL = env_str("DATABASE_URL")
+# PostgreSQL connections come from a pool per process (Django's, psycopg_pool) of at most
+# DB_POOL_MAX_SIZE: under ASGI every concurrent request runs in a thread of its own, and kept
+# connections (CONN_MAX_AGE) piled up one per thread until the server refused more (issue 31).
+# Each connection goes back to the pool when its request, task or socket call ends; a thread
+# waits up to DB_POOL_TIMEOUT seconds for one. DB_POOL_MAX_SIZE=0: no pool, a connection per
+# request kept DB_CONN_MAX_AGE seconds (docs/operations.md, "Database connections").
+DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", 10)
 if DATABASE_URL:
+    _max_age = env_int("DB_CONN_MAX_AGE", 0)
+    if DB_POOL_MAX_SIZE and _max_age:
+        raise ImproperlyConfigured(
+            "DB_CONN_MAX_AGE must be 0 (or unset) with the connection pool; set"
+            " DB_POOL_MAX_SIZE=0 to keep connections without a pool"
+        )
     DATABASES = {
         "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60), conn_health_checks=True
+            DATABASE_URL, conn_max_age=_max_age, conn_health_checks=True
         )
     }
+    if DB_POOL_MAX_SIZE:
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(env_int("DB_POOL_MIN_SIZE", 1), DB_POOL_MAX_SIZE),
+            "max_size": DB_POOL_MAX_SIZE,
+            "timeout": env_int("DB_POOL_TIMEOUT", 10),
+            "max_idle": 300,  # idle connections above min_size close after 5 minutes
+            "name": "tabletop",
+        }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -187,7 +210,26 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 10),
     "unacked_restore_throttle": 1,
 }
+# Queues by kind of work (issue 31): a slow bot turn never delays a tournament's next round,
+# an e-mail or the deadline sweep. Each kind's queue is named after CELERY_QUEUE
+# ("tabletop.bots", "tabletop.mail"...); tasks of no kind stay on CELERY_QUEUE itself. A worker
+# started without -Q (`make worker`) serves every queue; compose runs a worker per kind
+# (docs/operations.md, "Queues"). The routes are declared here only; tasks stay in their apps.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "tabletop")
+TASK_KINDS = {
+    "bots": ["play.tasks.bots_play"],
+    "tournaments": ["tournaments.tasks.tournament_advance", "tournaments.tasks.tournaments_sweep"],
+    "mail": ["notifications.tasks.*", "tournaments.tasks.tournament_email_send", "accounts.*"],
+    "sweeps": [
+        "notifications.sweep.*",
+        "play.tasks.clocks_enforce",
+        "play.tasks.watchdog*",
+        "ladders.tasks.matchmaking_pair",
+    ],
+    "ratings": ["ladders.tasks.ratings_*"],
+}
+CELERY_TASK_QUEUES = [Queue(name) for name in queue_names(CELERY_TASK_DEFAULT_QUEUE, TASK_KINDS)]
+CELERY_TASK_ROUTES = ["config.queues.route"]
 CELERY_BEAT_SCHEDULE = {
     "deadlines-sweep": {"task": "notifications.sweep.deadlines_sweep", "schedule": 15.0},
     "matchmaking-pair": {"task": "ladders.tasks.matchmaking_pair", "schedule": 5.0},

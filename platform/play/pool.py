@@ -23,6 +23,7 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from asgiref.sync import SyncToAsync
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, close_old_connections, connections
 from django.utils import translation
 
@@ -67,10 +68,20 @@ def _tidy_around() -> Iterator[None]:
         _tidy_after()
 
 
-def _tidy_after() -> None:
+def _tidy_after(idle: bool = True) -> None:
+    """After a call: a connection that met an error or left a transaction open is tidied at
+    once; with the connection pool, an `idle` thread (no call waiting for it) gives its
+    connection back, so threads waiting for work hold none (the pool's size bounds the
+    process's connections, docs/operations.md)."""
     db = _connection()
     if db.errors_occurred or db.in_atomic_block:
         _tidy(force=True)
+    elif idle and POOLED and db.connection is not None:
+        db.close()
+
+
+# Whether connections come from the pool (settings DB_POOL_MAX_SIZE, PostgreSQL only).
+POOLED = bool(settings.DATABASES[DEFAULT_DB_ALIAS].get("OPTIONS", {}).get("pool"))
 
 
 class _Pooled(SyncToAsync):
@@ -159,7 +170,7 @@ def _now(
     try:
         return context.run(_speaking, language, function, args)
     finally:
-        _tidy_after()
+        _tidy_after(idle=_jobs.empty())  # under load the next move keeps the connection
 
 
 def _speaking(language: str | None, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:

@@ -13,6 +13,7 @@ from aiosmtpd.controller import Controller
 from django.conf import settings
 
 from config.celery import app as celery_app
+from config.queues import queue_names
 from lobbies.services import lobby_create, lobby_join
 from notifications.models import TurnEmail
 from notifications.tasks import turn_email_send
@@ -76,12 +77,13 @@ def worker(django_db_setup, inbox, tmp_path_factory):
     yield from worker_process(queue, env, tmp_path_factory.mktemp("worker") / "worker.log")
 
 
-def worker_process(queue: str, env: dict[str, str], log_path):
-    """Run a real Celery worker on `queue` (tasks sent from this process go there, not eagerly)
-    until the generator is closed; `process.log_path` holds what it printed."""
+def worker_process(queue: str, env: dict[str, str], log_path, serves: list[str] | None = None):
+    """Run a real Celery worker on `queue` and its kinds' queues (`queue.bots`, `queue.mail`...;
+    `serves`: only these) until the generator is closed; tasks sent from this process go there,
+    not eagerly. `process.log_path` holds what it printed."""
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo"]
-    command += ["--loglevel=info"]
-    command += ["-Q", queue, "--without-heartbeat", "--without-gossip", "--without-mingle"]
+    command += ["--loglevel=info", "-Q", ",".join(serves or queue_names(queue))]
+    command += ["--without-heartbeat", "--without-gossip", "--without-mingle"]
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     process.log_path = log_path
@@ -94,7 +96,11 @@ def worker_process(queue: str, env: dict[str, str], log_path):
         celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = before
         if process.poll() is None:
             process.terminate()
-            process.wait(10)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:  # a long task in hand (a bot's game): no waiting
+                process.kill()
+                process.wait(10)
 
 
 def _recipients(messages):
