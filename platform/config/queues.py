@@ -11,12 +11,20 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from django.conf import settings
+from kombu import Queue
 
 
 def queue_names(base: str, kinds: Iterable[str] | None = None) -> list[str]:
     """The default queue `base` (tasks of no kind), then `base.<kind>` for each kind."""
     kinds = settings.TASK_KINDS if kinds is None else kinds
     return [base, *(f"{base}.{kind}" for kind in kinds)]
+
+
+def queues_declared(base: str, kinds: Iterable[str] | None = None) -> list[Queue]:
+    """Celery's task_queues: each queue bound under its own routing key (kombu's default would
+    bind them all under the default queue's key, and the direct exchange would then copy every
+    task to every queue)."""
+    return [Queue(name, routing_key=name) for name in queue_names(base, kinds)]
 
 
 def kind_of(task_name: str) -> str | None:

@@ -13,10 +13,9 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_HASHES, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
-from kombu import Queue
 
 from config.env import env_bool, env_int, env_list, env_str
-from config.queues import queue_names
+from config.queues import queues_declared
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
@@ -228,7 +227,7 @@ TASK_KINDS = {
     ],
     "ratings": ["ladders.tasks.ratings_*"],
 }
-CELERY_TASK_QUEUES = [Queue(name) for name in queue_names(CELERY_TASK_DEFAULT_QUEUE, TASK_KINDS)]
+CELERY_TASK_QUEUES = queues_declared(CELERY_TASK_DEFAULT_QUEUE, TASK_KINDS)
 CELERY_TASK_ROUTES = ["config.queues.route"]
 CELERY_BEAT_SCHEDULE = {
     "deadlines-sweep": {"task": "notifications.sweep.deadlines_sweep", "schedule": 15.0},

@@ -13,12 +13,18 @@ import pytest
 import redis
 from django.conf import settings
 
+from config.celery import app as celery_app
 from config.queues import kind_of, queue_names
 from lobbies.services import lobby_add_bot, lobby_create
 from play.models import Match
 from play.services import seat_forfeit
 from tests.platform.conftest import make_user
-from tests.platform.services.test_turn_emails_worker import _dice_city, inbox, worker_process
+from tests.platform.services.test_turn_emails_worker import (
+    _dice_city,
+    celery_sending_to,
+    inbox,
+    worker_process,
+)
 from tournaments.models import Tournament
 from tournaments.services import tournament_create, tournament_register, tournament_start
 
@@ -45,6 +51,26 @@ def test_every_task_has_its_kind():
         "site.sweeps",
         "site.ratings",
     ]
+
+
+def test_a_task_reaches_its_kinds_queue_alone():
+    """Sent through the broker with no worker listening: one copy, in its own queue's list."""
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    sent = {
+        f"{queue}.bots": ("play.tasks.bots_play", [0]),
+        f"{queue}.mail": ("notifications.tasks.turn_email_send", [0, 0]),
+        f"{queue}.tournaments": ("tournaments.tasks.tournament_advance", [0]),
+        f"{queue}.sweeps": ("notifications.sweep.deadlines_sweep", []),
+    }
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        with celery_sending_to(queue):
+            for name, args in sent.values():
+                celery_app.send_task(name, args)
+        lengths = {name: client.llen(name) for name in queue_names(queue)}
+    finally:
+        client.delete(*queue_names(queue))
+    assert lengths == {name: int(name in sent) for name in queue_names(queue)}
 
 
 def _env(queue: str, smtp_port: int) -> dict[str, str]:
@@ -114,6 +140,8 @@ def test_a_full_bot_queue_delays_neither_a_round_nor_an_email(inbox, tmp_path):
     others = worker_process(queue, env, tmp_path / "others.log", serves=rest)
     logs = [next(bots).log_path, next(others).log_path]
     try:
+        for log in logs:  # both listening before anything is timed
+            assert _until(lambda log=log: " ready." in Path(log).read_text(), 90) is not None
         players = [make_user(name) for name in ("alice", "bob", "carol", "dave")]
         _bots_busy(players[0])
         assert _until(lambda: _waiting(f"{queue}.bots") >= BOT_GAMES - 1, 30) is not None

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from aiosmtpd.controller import Controller
 from django.conf import settings
 
 from config.celery import app as celery_app
-from config.queues import queue_names
+from config.queues import queue_names, queues_declared
 from lobbies.services import lobby_create, lobby_join
 from notifications.models import TurnEmail
 from notifications.tasks import turn_email_send
@@ -87,20 +88,39 @@ def worker_process(queue: str, env: dict[str, str], log_path, serves: list[str] 
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     process.log_path = log_path
-    before = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = queue
+    with celery_sending_to(queue):
+        try:
+            yield process
+        finally:  # also when the generator is closed early (a test that kills the worker)
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(10)
+                except subprocess.TimeoutExpired:  # a long task in hand (a bot's game)
+                    process.kill()
+                    process.wait(10)
+
+
+@contextmanager
+def celery_sending_to(queue: str):
+    """Tasks sent from this process go to the broker (not eagerly), to `queue` and its kinds'
+    queues, declared as settings declare them in a process whose CELERY_QUEUE is `queue`."""
+    conf = celery_app.conf
+    before = (conf.task_always_eager, conf.task_default_queue, conf.task_queues)
+    conf.task_always_eager, conf.task_default_queue = False, queue
+    conf.task_queues = queues_declared(queue)
+    _declarations_forgotten()
     try:
-        yield process
-    finally:  # also when the generator is closed early (a test that kills the worker)
-        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = before
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:  # a long task in hand (a bot's game): no waiting
-                process.kill()
-                process.wait(10)
+        yield
+    finally:
+        conf.task_always_eager, conf.task_default_queue, conf.task_queues = before
+        _declarations_forgotten()
+
+
+def _declarations_forgotten() -> None:
+    """Celery builds its queues, default queue and router once (cached): built again."""
+    for cached in ("queues", "default_queue", "router"):
+        celery_app.amqp.__dict__.pop(cached, None)
 
 
 def _recipients(messages):
