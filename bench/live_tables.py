@@ -17,9 +17,7 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -40,8 +38,19 @@ from live_setup import (  # noqa: E402
     server_env,
     tables_create,
 )
+from live_stack import (  # noqa: E402
+    PostgresCpu,
+    cpu_seconds,
+    free_port,
+    nginx_available,
+    nginx_start,
+    redis_start,
+    stop,
+)
 
 MOVE_TIMEOUT_S = 10.0
+# Names other benches import from here (bench/idle_sockets.py).
+_cpu_seconds, _free_port = cpu_seconds, free_port
 
 
 @dataclass
@@ -88,6 +97,7 @@ class Stats:
     closing: bool = False  # the bench is closing the sockets itself
     snapshot_bytes: int = 0  # the snapshot frames received while measuring: their total size
     snapshots: int = 0
+    cpu_parts: dict = field(default_factory=dict)  # seconds by part: loadgen, postgres...
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -107,7 +117,7 @@ def main() -> None:
     if app == FLOOR_APP:
         runs.append(("floor", app, 1))
     else:
-        counts = sorted({1, args.servers}) if args.servers > 1 else [1]
+        counts = args.servers
         runs += [(f"site x{n}" if len(counts) > 1 else "site", app, n) for n in counts]
         if not args.no_floor:
             runs.append(("floor", FLOOR_APP, 1))
@@ -127,21 +137,28 @@ def _summary(rounds: list[dict[str, dict]]) -> None:
     print()
     print(
         f"{'run':<13} {'procs':>5} {'moves/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-        f"{'CPU/move':>9} {'x floor':>8} {'frame B':>8}  loadavg before -> after"
+        f"{'CPU/move':>9} {'x floor':>8} {'x1 proc':>8} {'loadgen':>8} {'postgres':>8} "
+        f"{'redis':>7} {'nginx':>7} {'frame B':>8}  loadavg before -> after"
     )
     ratios: dict[str, list[float]] = {}
     for number, figures in enumerate(rounds, 1):
         floor = figures.get("floor", {}).get("server_cpu_ms_per_move")
+        one = next((f for f in figures.values() if f["app"] != FLOOR_APP), {})
+        one_cpu = one.get("server_cpu_ms_per_move")
         for name, f in figures.items():
             cpu = f["server_cpu_ms_per_move"]
             ratio = round(cpu / floor, 2) if cpu and floor else None
             f["cpu_ratio_to_floor"] = ratio
+            f["cpu_ratio_to_first"] = round(cpu / one_cpu, 2) if cpu and one_cpu else None
             if ratio is not None and name != "floor":
                 ratios.setdefault(name, []).append(ratio)
             label = f"{name} #{number}" if len(rounds) > 1 else name
+            parts = f["cpu_ms_per_move"]
             print(
                 f"{label:<13} {f['servers']:>5} {f['moves_per_s']:>8} {f['p50_ms']:>8} "
                 f"{f['p95_ms']:>8} {f['p99_ms']:>8} {str(cpu) + ' ms':>9} {str(ratio):>8} "
+                f"{str(f['cpu_ratio_to_first']):>8} {parts['loadgen']:>8} "
+                f"{parts['postgres']:>8} {parts['redis']:>7} {str(parts['nginx']):>7} "
                 f"{str(f.get('snapshot_bytes_mean')):>8}  "
                 f"{' '.join(f['loadavg_before'])} -> {' '.join(f['loadavg_after'])}"
             )
@@ -165,14 +182,23 @@ def _bench(args: argparse.Namespace, app: str) -> dict:
         floor_payloads(env, bench_tables, var_dir / "payloads.json")
     setup_s = time.monotonic() - started
     print(f"{app}: set-up: {args.tables} tables, {4 * args.tables} players in {setup_s:.1f} s")
-    ports = [args.port + i if args.port else _free_port() for i in range(args.servers)]
+    redis, proxy = None, None
+    if not args.shared_redis:  # its CPU is then the bench's alone
+        redis, env["REDIS_URL"] = redis_start(var_dir)
+    ports = [args.port + i if args.port else free_port() for i in range(args.servers)]
     servers = [_server_start(env, port, args, var_dir, app) for port in ports]
+    if _proxied(args):
+        proxy, proxy_port = nginx_start(var_dir, ports)
+        args.client_ports = [proxy_port]
+    else:
+        args.client_ports = ports
     load_before = Path("/proc/loadavg").read_text().split()[:3]
+    parts = {"redis": redis, "nginx": proxy}
     try:
-        result = asyncio.run(_run(args, ports, bench_tables, servers))
+        result = asyncio.run(_run(args, bench_tables, servers, parts))
     finally:
-        for server in servers:
-            _server_stop(server)
+        for process in [*servers, proxy, redis]:
+            stop(process)
     figures = _report(args, app, result)
     if args.profile:
         profile_summary(Path(args.profile))
@@ -218,11 +244,31 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument(
         "--servers",
-        type=int,
-        default=1,
-        help="ASGI server processes on their own ports; seat i of every table connects to "
-        "server i mod N, so the players of one table are on different processes. With N > 1 "
-        "the site is measured at 1 process, then at N, in the same run",
+        type=_counts,
+        default=[1],
+        help="ASGI server processes on their own ports, behind the proxy: '4' measures the site "
+        "at 1 process, then at 4; '1,2,4' at each, in the same run",
+    )
+    parser.add_argument(
+        "--route",
+        choices=["match", "seat"],
+        default="match",
+        help="without the proxy, which process a socket goes to: 'match' (every socket of a "
+        "table on one process, as the proxy routes them) or 'seat' (seat i of every table on "
+        "process i mod N: one table's players on different processes)",
+    )
+    parser.add_argument(
+        "--proxy",
+        choices=["auto", "on", "off"],
+        default="auto",
+        help="nginx with deploy/nginx.conf in front of the servers (auto: when nginx is "
+        "installed and --route is match)",
+    )
+    parser.add_argument(
+        "--shared-redis",
+        action="store_true",
+        help="use REDIS_URL's Redis instead of one started for the bench (its CPU then counts "
+        "other users' work too)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -234,10 +280,21 @@ def _parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+def _counts(text: str) -> list[int]:
+    counts = sorted({int(n) for n in text.split(",")})
+    if len(counts) == 1 and counts[0] > 1:
+        counts = [1, counts[0]]
+    if counts[0] < 1:
+        raise argparse.ArgumentTypeError("server counts are whole numbers from 1")
+    return counts
+
+
+def _proxied(args: argparse.Namespace) -> bool:
+    if args.proxy == "on":
+        if not nginx_available():
+            raise SystemExit("--proxy on: nginx is not installed (apt-get install nginx-light)")
+        return True
+    return args.proxy == "auto" and args.route == "match" and nginx_available()
 
 
 def _server_start(
@@ -270,30 +327,11 @@ def _server_stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process and its children (uvicorn workers), from /proc."""
-    total = 0.0
-    tick = os.sysconf("SC_CLK_TCK")
-    pids = [pid]
-    while pids:
-        current = pids.pop()
-        try:
-            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
-        except (OSError, IndexError):
-            continue
-        pids.extend(int(c) for c in children)
-    return total
-
-
-async def _run(
-    args: argparse.Namespace, ports: list[int], bench_tables: list[BenchTable], servers: list
-):
+async def _run(args: argparse.Namespace, bench_tables: list[BenchTable], servers: list, parts):
     tables = [Table(t.match_id, [Seat(i) for i in range(len(t.sessions))]) for t in bench_tables]
     stats = Stats()
     connect_started = time.monotonic()
-    readers = await _connect_all(ports, tables, bench_tables, stats)
+    readers = await _connect_all(args, tables, bench_tables, stats)
     connect_s = time.monotonic() - connect_started
     stop = asyncio.Event()
     interval = len(tables) / args.rate if args.rate else 0.0
@@ -305,14 +343,22 @@ async def _run(
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     pids = [server.pid for server in servers]
-    cpu_server, cpu_self = sum(map(_cpu_seconds, pids)), time.process_time()
+    cpu_server, cpu_self = sum(map(cpu_seconds, pids)), time.process_time()
+    others = {k: cpu_seconds(p.pid) if p else None for k, p in parts.items()}
+    postgres = PostgresCpu(args.database)
     measured_from = time.monotonic()
     spy = profile_start(args.profile, pids[0], args.seconds) if args.profile else None
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.monotonic() - measured_from
-    cpu_server = sum(map(_cpu_seconds, pids)) - cpu_server
+    cpu_server = sum(map(cpu_seconds, pids)) - cpu_server
     cpu_self = time.process_time() - cpu_self
+    cpu_parts = {
+        "loadgen": cpu_self,
+        "postgres": postgres.used(),
+        **{k: cpu_seconds(parts[k].pid) - v if v is not None else None for k, v in others.items()},
+    }
+    stats.cpu_parts = cpu_parts
     stop.set()
     for driver in drivers:
         driver.cancel()  # a driver may be waiting for an answer that will never come
@@ -328,13 +374,19 @@ async def _run(
     return stats, elapsed, connect_s, cpu_server, cpu_self, finished
 
 
-async def _connect_all(ports, tables, bench_tables, stats) -> list[asyncio.Task]:
+def _port_of(args: argparse.Namespace, table: Table, seat: Seat) -> int:
+    """The proxy's port, else the server of this socket (by --route)."""
+    ports = args.client_ports
+    return ports[(table.match_id if args.route == "match" else seat.index) % len(ports)]
+
+
+async def _connect_all(args, tables, bench_tables, stats) -> list[asyncio.Task]:
     from websockets.asyncio.client import connect
 
     limit = asyncio.Semaphore(20)
 
     async def open_seat(table: Table, seat: Seat, session: str) -> None:
-        port = ports[seat.index % len(ports)]
+        port = _port_of(args, table, seat)
         async with limit:
             seat.socket = await connect(
                 f"ws://127.0.0.1:{port}/ws/matches/{table.match_id}/",
@@ -483,6 +535,13 @@ def _report(args: argparse.Namespace, app: str, result) -> dict:
         "server_cpu_ms_per_move": round(1000 * cpu_server / stats.moves, 2)
         if stats.moves
         else None,
+        "route": args.route,
+        "proxy": _proxied(args),
+        # The other parts' CPU per move: is the server the part that holds the curve back?
+        "cpu_ms_per_move": {
+            k: round(1000 * v / stats.moves, 2) if v is not None and stats.moves else None
+            for k, v in stats.cpu_parts.items()
+        },
     }
     print(
         f"{figures['moves_per_s']} moves/s over {figures['seconds']} s; submission -> every seat "

@@ -14,7 +14,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_HASHES, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str, process_kind
 from config.queues import queues_declared
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -138,6 +138,11 @@ if DATABASE_URL:
             DATABASE_URL, conn_max_age=_max_age, conn_health_checks=True
         )
     }
+    # Each process names its connections by its kind ("tabletop web", "tabletop worker"...):
+    # pg_stat_activity then shows what holds them (docs/operations.md).
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "application_name", env_str("DB_APPLICATION_NAME", f"{SITE_NAME.lower()} {process_kind()}")
+    )
     if DB_POOL_MAX_SIZE:
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": min(env_int("DB_POOL_MIN_SIZE", 1), DB_POOL_MAX_SIZE),
