@@ -38,7 +38,7 @@ from django.conf import settings
 
 from outbox.services import jobs_done
 from play import snapshots, sockets
-from play.pool import Batch, in_pool
+from play.pool import Batch, in_pool_now
 
 log = logging.getLogger(__name__)
 
@@ -318,7 +318,7 @@ class LocalMatch:
         if frames is None or not kinds <= frames.keys():
             frames = {
                 **(frames or {}),
-                **await in_pool(snapshots.frames_render)(self.match_id, version, kinds),
+                **await in_pool_now(snapshots.frames_render, self.match_id, version, kinds),
             }
         await self.write(frames)
 

@@ -68,15 +68,16 @@ def _tidy_around() -> Iterator[None]:
         _tidy_after()
 
 
-def _tidy_after(idle: bool = True) -> None:
+def _tidy_after(give_back: bool = True) -> None:
     """After a call: a connection that met an error or left a transaction open is tidied at
-    once; with the connection pool, an `idle` thread (no call waiting for it) gives its
-    connection back, so threads waiting for work hold none (the pool's size bounds the
-    process's connections, docs/operations.md)."""
+    once; with the connection pool, the connection goes back to it (`give_back`) so that a
+    thread waiting for work holds none: the pool's size bounds the process's connections
+    (docs/operations.md, "Database connections"). The movers keep theirs while moves keep
+    coming (`_mover`)."""
     db = _connection()
     if db.errors_occurred or db.in_atomic_block:
         _tidy(force=True)
-    elif idle and POOLED and db.connection is not None:
+    elif give_back and POOLED and db.connection is not None:
         db.close()
 
 
@@ -134,9 +135,18 @@ def _movers_start() -> None:
         _movers_pid = os.getpid()
 
 
+# A mover with no move for this long gives its connection back to the pool (seconds).
+MOVER_IDLE_S = 1.0
+
+
 def _mover() -> None:
     while True:
-        loop, future, context, language, function, args = _jobs.get()
+        try:
+            job = _jobs.get(timeout=MOVER_IDLE_S)
+        except queue.Empty:
+            _tidy_after(give_back=True)
+            job = _jobs.get()
+        loop, future, context, language, function, args = job
         result: Any = None
         error: BaseException | None = None
         try:
@@ -145,7 +155,7 @@ def _mover() -> None:
             error = exc
         with suppress(RuntimeError):  # the loop closed meanwhile: nobody waits for the answer
             loop.call_soon_threadsafe(_settle, future, result, error)
-        del result, error, future, context, args  # nothing of a call outlives it
+        del result, error, future, context, args, job  # nothing of a call outlives it
 
 
 def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
@@ -170,7 +180,7 @@ def _now(
     try:
         return context.run(_speaking, language, function, args)
     finally:
-        _tidy_after(idle=_jobs.empty())  # under load the next move keeps the connection
+        _tidy_after(give_back=False)  # kept for the next move, given back once idle
 
 
 def _speaking(language: str | None, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
@@ -212,6 +222,6 @@ class Batch:
         items = list(waiting)
         waiting.clear()
         try:
-            await in_pool(self.flush)(items)
+            await in_pool_now(self.flush, items)  # on a mover: it keeps its connection
         except Exception:
             log.exception("%s %s not done", len(items), self.what)

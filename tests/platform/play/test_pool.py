@@ -1,5 +1,6 @@
 """play/pool.py: the sockets' database calls tidy their connection at most once a second (no
-"SELECT 1" before every move), and at once after an error."""
+"SELECT 1" before every move), and at once after an error; with the connection pool, a thread
+waiting for work holds no connection (a mover gives its own back once idle)."""
 
 import asyncio
 import contextvars
@@ -23,6 +24,9 @@ async def checks(monkeypatch):
     checked, which would make the counts below depend on which thread the pool picked."""
     one_thread = ThreadPoolExecutor(max_workers=1)
     asyncio.get_running_loop().set_default_executor(one_thread)
+    # The site without the pool (DB_POOL_MAX_SIZE=0), its connections kept a while.
+    monkeypatch.setattr(pool, "POOLED", False)
+    monkeypatch.delitem(connections.settings["default"]["OPTIONS"], "pool", raising=False)
     monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 60)
     made = []
     wrapper = type(connections["default"])  # the backend's DatabaseWrapper (connection is a proxy)
@@ -130,3 +134,40 @@ async def test_a_caller_that_goes_while_its_call_runs_leaves_the_movers_working(
 async def test_many_moves_at_once_are_all_answered():
     answers = await asyncio.gather(*(pool.in_pool_now(_answer, n) for n in range(200)))
     assert [a[0] for a in answers] == [2 * n for n in range(200)]
+
+
+# --- With the connection pool: threads waiting for work hold no connection -------------------
+
+
+def _held() -> bool:
+    return connection.connection is not None
+
+
+def _query_then_held():
+    _query()
+    return _held(), threading.current_thread().name
+
+
+@pytest.mark.skipif(not pool.POOLED, reason="the connection pool is off (DB_POOL_MAX_SIZE=0)")
+async def test_a_socket_call_gives_its_connection_back_to_the_pool():
+    one_thread = ThreadPoolExecutor(max_workers=1)
+    asyncio.get_running_loop().set_default_executor(one_thread)
+    try:
+        assert (await pool.in_pool(_query)())[0] == 2
+        assert not await pool.in_pool(_held)()
+    finally:
+        one_thread.shutdown(wait=True)
+
+
+@pytest.mark.skipif(not pool.POOLED, reason="the connection pool is off (DB_POOL_MAX_SIZE=0)")
+async def test_a_mover_keeps_its_connection_while_moves_come_and_gives_it_back_once_idle(
+    monkeypatch,
+):
+    monkeypatch.setattr(pool, "MOVER_IDLE_S", 0.2)
+    for _ in range(pool.MOVERS):  # every mover has met the shorter idle time
+        await asyncio.sleep(0.3)
+    held, thread = await pool.in_pool_now(_query_then_held)
+    assert held  # kept after the move, for the next one
+    await asyncio.sleep(0.6)
+    states = await asyncio.gather(*(pool.in_pool_now(_held) for _ in range(4 * pool.MOVERS)))
+    assert states.count(True) < len(states)  # the idle movers had given theirs back

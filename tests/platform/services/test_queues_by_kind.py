@@ -152,9 +152,9 @@ def test_a_full_bot_queue_delays_neither_a_round_nor_an_email(inbox, tmp_path):
         to_act = match.seats.get(to_act=True).user.email
         mailed = _until(lambda: any(to_act in rcpts for rcpts, _ in handler.messages), 60)
         still_waiting = _waiting(f"{queue}.bots")
-    finally:
-        bots.close()
+    finally:  # the last started first: each restores the Celery settings it found
         others.close()
+        bots.close()
     tails = "\n".join(Path(p).read_text()[-2000:] for p in logs)
     assert advanced is not None and advanced <= WITHIN_S, (advanced, tails)
     assert mailed is not None and mailed <= WITHIN_S, (mailed, tails)
