@@ -112,8 +112,9 @@ class SearchConfig:
 class SearchStats:
     """What the searches did, summed: for the bench's overhead and playout-rate figures.
     `searches`: decisions searched (a decision with one legal action is not); `replayed`: the
-    play-out decisions replayed from a candidate's plan (`_playout`); `setup_cpu_seconds`: the part of `cpu_seconds` before the rounds (the standard move and the
-    candidates' ranking); the rest is the rounds: re-deals, play-outs and their bookkeeping."""
+    play-out decisions replayed from a candidate's plan (`_playout`); `setup_cpu_seconds`: the
+    part of `cpu_seconds` before the rounds (the standard move and the candidates' ranking);
+    the rest is the rounds: re-deals, play-outs and their bookkeeping."""
 
     searches: int = 0
     iterations: int = 0
