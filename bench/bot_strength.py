@@ -32,6 +32,7 @@ The last line is one JSON object with all of it.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -130,7 +131,7 @@ def run(specs: list[dict[str, Any]], jobs: int, path: str) -> None:
     """Play the games of `specs` the file lacks, appending each as it ends, and a load sample
     every minute."""
     done = {_key(r) for r in read_records(path)[0]}
-    todo = [s for s in specs if _key(s) not in done]
+    todo = _interleaved([s for s in specs if _key(s) not in done])
     print(f"{len(todo)} of {len(specs)} games to play, {jobs} at once", flush=True)
     stop = threading.Event()
     lock = threading.Lock()
@@ -143,6 +144,16 @@ def run(specs: list[dict[str, Any]], jobs: int, path: str) -> None:
                 f.write(json.dumps(record) + "\n")
             print(_line(record), flush=True)
     stop.set()
+
+
+def _interleaved(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each game and pairing in turn (the first game of each, then the second...), so a run
+    stopped early has played some of every table."""
+    groups: dict[Any, list[dict[str, Any]]] = {}
+    for spec in specs:
+        groups.setdefault((spec["game"], spec["seats"], frozenset(spec["lineup"])), []).append(spec)
+    rows = itertools.zip_longest(*groups.values())
+    return [spec for row in rows for spec in row if spec is not None]
 
 
 def _sample(path: str, stop: threading.Event, lock: threading.Lock) -> None:
