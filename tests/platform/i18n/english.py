@@ -35,11 +35,13 @@ PACKAGES = (
 # Python's %(name)s / %d and the games' {name} placeholders.
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sdif]|\{\w+\}")
 TAG = re.compile(r"<[^>]*>")
+ZONE = re.compile(r"[A-Z][A-Za-z]+(/[A-Za-z_+-]+)+")  # a time zone's name: places, not words
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")
 # What stays as it is in every language: the games' and the site's names, the notation.
 NAMES = {
     "Tabletop", "Scythe", "SPQF", "Dice", "City", "Elo", "API", "Sentry", "Markdown", "UTC",
     "Mailpit", "Chromium", "JSON", "OK", "Token",
+    "English",  # the language switch names each language in its own
 }  # fmt: skip
 
 
@@ -86,28 +88,29 @@ def _bare(text: str) -> str:
     return " ".join(PLACEHOLDER.sub(" ", text).split()).lower()
 
 
-def _pattern(message: str) -> re.Pattern[str] | None:
-    """A message with placeholders as a pattern, when it says something besides them."""
-    literal = PLACEHOLDER.sub(" ", message)
-    if sum(len(w) for w in re.findall(r"[^\W\d_]+", literal)) < 2:
+def _pattern(message: str, theirs: set[str]) -> re.Pattern[str] | None:
+    """A message with placeholders as a pattern, when it says something besides them that the
+    reader's language does not say too ("No %(x)s" tells nothing in Spanish)."""
+    literal = [w for w in re.findall(r"[^\W\d_]+", PLACEHOLDER.sub(" ", message))]
+    if sum(len(w) for w in literal) < 2 or all(w.lower() in theirs for w in literal):
         return None
-    parts = [re.escape(" ".join(p.split())) for p in PLACEHOLDER.split(message)]
-    return re.compile(r"\s*" + r"(.+?)".join(parts) + r"\s*", re.I | re.S)
+    parts = [r"\s+".join(re.escape(w) for w in p.split(" ")) for p in PLACEHOLDER.split(message)]
+    return re.compile(r"\s*" + r"(\S.*?)".join(parts) + r"\s*", re.I | re.S)
 
 
 @cache
 def catalogue(lang: str) -> Catalogue:
     own = _entries(_paths(SITE + GAMES, lang))
     every = own + _entries(_paths(PACKAGES, lang))
+    theirs = {w.lower() for e in every for s in _translations(e) for w in WORD.findall(_said(s))}
     messages, patterns = set(), []
     for entry in every:
         for english in _untranslated_here(entry):
             if PLACEHOLDER.search(english):
-                pattern = _pattern(english)
+                pattern = _pattern(english, theirs)
                 patterns += [pattern] if pattern else []
             elif len(english.strip()) > 1:
                 messages.add(" ".join(english.split()).lower())
-    theirs = {w.lower() for e in every for s in _translations(e) for w in WORD.findall(_said(s))}
     ours = {w.lower() for e in own for w in WORD.findall(_said(e.msgid))}
     words = {w for w in ours if len(w) > 2 and not w.isdigit()} - theirs
     return Catalogue(frozenset(messages), tuple(patterns), frozenset(words))
@@ -168,7 +171,7 @@ def english_in(runs: list[str], lang: str, allowed: frozenset[str] = frozenset()
 
 def _is_message(run: str, cat: Catalogue) -> bool:
     text = run.strip(" .:;,()[]–-—").lower()
-    if text in _NAMES:
+    if text in _NAMES or ZONE.fullmatch(run):
         return False
     if text in cat.messages:
         return True
@@ -176,6 +179,8 @@ def _is_message(run: str, cat: Catalogue) -> bool:
 
 
 def _words_in_a_row(run: str, cat: Catalogue, allowed: frozenset[str]) -> bool:
+    if ZONE.fullmatch(run):
+        return False
     streak = 0
     for token in WORD.findall(run):
         if token.isdigit():
