@@ -74,6 +74,7 @@ def search_rate(game: Game, states: list[Any], budget: float, policy: str, seed:
         "with_setup_decisions_per_cpu_s": round(stats.decisions / max(stats.cpu_seconds, 1e-9)),
         "rounds_per_cpu_s": round(stats.iterations / rounds_cpu),
         "decisions_per_round": round(stats.decisions / max(1, stats.iterations), 2),
+        "replayed_share": round(stats.replayed / max(1, stats.decisions), 3),
         "setup_share": round(stats.setup_cpu_seconds / max(stats.cpu_seconds, 1e-9), 3),
     }
 

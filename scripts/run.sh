@@ -15,12 +15,20 @@ export BOTS_IN_BACKGROUND="${BOTS_IN_BACKGROUND:-1}"
 export BACKGROUND_TICKS="${BACKGROUND_TICKS:-1}"
 host="${HOST:-127.0.0.1}"
 port="${PORT:-8000}"
+# The links in e-mails (turns, invitations, unsubscribe) name the address served here, unless
+# SITE_URL says otherwise; a server listening on every interface is reached on this machine.
+case "$host" in
+  0.0.0.0 | "::" | "[::]") link_host=127.0.0.1 ;;
+  *:*) link_host="[$host]" ;;
+  *) link_host="$host" ;;
+esac
+export SITE_URL="${SITE_URL:-http://$link_host:$port}"
 
 .venv/bin/python manage.py migrate --noinput
 .venv/bin/python manage.py demo_accounts
 if [ -z "${EMAIL_HOST:-}" ]; then
   echo "E-mails (sign-up verification, turn e-mails) are written to ${VAR_DIR:-var}/mail/"
 fi
-echo "Serving http://$host:$port/ (Ctrl-C stops)"
+echo "Serving http://$host:$port/ (Ctrl-C stops); links in e-mails: $SITE_URL"
 exec .venv/bin/uvicorn config.asgi:application --app-dir platform --host "$host" --port "$port" \
   --lifespan off

@@ -55,6 +55,11 @@ class ActionSpec:
     one_of: tuple[str, ...] = ()
     narrate: Narrate = _notation
     label: Label = _notation
+    # Every key the action may hold and its type, "type" included: `check_action`'s fast pass.
+    takes: Mapping[str, FieldType] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "takes", {"type": str, **self.optional, **self.fields})
 
 
 def _type_ok(value: Any, want: FieldType) -> bool:
@@ -66,15 +71,33 @@ def _type_ok(value: Any, want: FieldType) -> bool:
 
 
 def check_action(specs: Mapping[str, ActionSpec], action: Any, title: str) -> ActionSpec:
-    """The spec of a well-formed action; InvalidAction (saying what is wrong) otherwise."""
+    """The spec of a well-formed action; InvalidAction (saying what is wrong) otherwise.
+
+    Every `apply` starts here, so the common case (known keys of the exact types, the required
+    ones present) is one pass over the action; anything else is explained by `_explain`."""
+    kind = action.get("type") if type(action) is dict else None
+    if type(kind) is str:
+        spec = specs.get(kind)
+        if spec is not None:
+            takes = spec.takes
+            for key, value in action.items():
+                if type(value) is not takes.get(key):
+                    break
+            else:
+                if spec.fields.keys() <= action.keys() and not spec.one_of:
+                    return spec
+    return _explain(specs, action, title)
+
+
+def _explain(specs: Mapping[str, ActionSpec], action: Any, title: str) -> ActionSpec:
+    """The full check: the spec when the action is well-formed after all (a list of strings,
+    a choice of one of several fields), else InvalidAction saying what is wrong."""
     if type(action) is not dict or type(action.get("type")) is not str:
         raise InvalidAction("an action is an object with a string 'type'")
     kind = action["type"]
     spec = specs.get(kind)
     if spec is None:
         raise InvalidAction(f"{title} has no action called {kind!r}")
-    if len(action) == 1 and not spec.fields and not spec.one_of:
-        return spec  # the common case of a bare choice ("done", "end_turn"): nothing to check
     for key, value in action.items():
         if key == "type":
             continue
@@ -115,34 +138,68 @@ def labeller(specs: Mapping[str, ActionSpec]) -> Label:
 
 
 class LegalMemo:
-    """The last answer of a `legal_actions` function, keyed on the state object itself.
+    """The last answer of a `legal_actions` function, kept with a working copy of its state.
 
     A bot asks for the list and `apply` then checks the chosen action against it, so the second
-    call is free. Sound because states are never mutated once built (apply works on a copy).
-    `shared(state, seat)` returns the memo's own list (callers only read it; the engine's own
-    states only); calling the memo computes afresh and returns a copy, as the contract's
-    `legal_actions` must.
+    listing is free. The answer is used again only while the state still equals the copy made
+    when it was listed, so a state edited in place after its legal actions were listed (a test, a
+    tool) is listed afresh, never judged by the old list. The copy is the engine's own working
+    copy (`copy`: what `apply` starts from anyway), and `claim` hands it to `apply`: a checked
+    move costs one comparison more than an unchecked one, and no second copy.
+
+    "Equals" is as deep as `copy` copies: Scythe's working copy shares the unit lists, hands and
+    piles with the state before it (the rules code replaces them, never changes them in place),
+    so changing one of those in place would change the states before it too; replace it instead
+    (`games/scythe/positions.edit`), and the memo sees it.
     """
 
-    def __init__(self, compute: Callable[[State, int], list[Action]]) -> None:
+    def __init__(
+        self, compute: Callable[[State, int], list[Action]], copy: Callable[[State], State]
+    ) -> None:
         self._compute = compute
-        self._last: tuple[State, int, list[Action]] | None = None
+        self._copy = copy
+        self._last: tuple[State, int, list[Action], State] | None = None
 
     def shared(self, state: State, seat: int) -> list[Action]:
+        """The list itself (callers only read it): the engine's bots."""
         last = self._last
-        if last is not None and last[0] is state and last[1] == seat:
+        if last is not None and last[0] is state and last[1] == seat and last[3] == state:
             return last[2]
         out = self._compute(state, seat)
-        self._last = (state, seat, out)
+        self._last = (state, seat, out, self._copy(state))
         return out
 
     def __call__(self, state: State, seat: int) -> list[Action]:
-        """The contract's `legal_actions`: always computed afresh, so a state a test or a tool
-        edited in place never gets a stale answer, and remembered for `apply`'s check (a bot
-        asks, then applies: still one computation per decision)."""
-        out = self._compute(state, seat)
-        self._last = (state, seat, out)
-        return list(out)
+        """The contract's `legal_actions`: a list of the caller's own."""
+        return self.shared(state, seat)[:]
+
+    def fresh(self, state: State, seat: int) -> list[Action]:
+        """Listed now and not remembered: a bot's look-ahead over states it applies nothing to
+        through the checked `apply` (no working copy is made for them)."""
+        return self._compute(state, seat)
+
+    def claim(self, state: State, seat: int, action: Action) -> State | None:
+        """`apply`'s check: a working copy of `state` to apply `action` to when it is legal now
+        (the copy kept with the list, which is then used up), or None when it is not."""
+        last = self._last
+        if last is not None and last[0] is state and last[1] == seat and last[3] == state:
+            actions, kept = last[2], last[3]
+        else:
+            actions, kept = self._compute(state, seat), self._copy(state)
+        if action not in actions:
+            self._last = (state, seat, actions, kept)
+            return None
+        self._last = None  # the copy is about to change
+        return kept
+
+    def working_copy(self, state: State, seat: int) -> State:
+        """A working copy of `state` for an action checked another way (Scythe's move steps):
+        the kept one while the state still equals it (then used up), else a new one."""
+        last = self._last
+        if last is not None and last[0] is state and last[1] == seat and last[3] == state:
+            self._last = None
+            return last[3]
+        return self._copy(state)
 
     def forget(self) -> None:
         self._last = None

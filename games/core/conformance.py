@@ -129,6 +129,10 @@ def play_checked(
         if game.parse_action(text) != action:
             raise _fail(game, seed, step, f"notation does not round-trip: {text!r}")
         before = _dump(state)
+        if game.apply_trusted is not None and step % view_every == 5:
+            trusted = _dump(game.apply_trusted(json.loads(before), seat, action))
+            if trusted != _dump(game.apply(json.loads(before), seat, action)):
+                raise _fail(game, seed, step, f"apply_trusted differs from apply on {text!r}")
         previous, state = state, game.apply(state, seat, json.loads(_dump(action)))
         if _dump(state) == before:
             raise _fail(game, seed, step, f"{text!r} changed nothing")

@@ -134,6 +134,10 @@ class Game:
     to_act(state) -> tuple of seats that owe a decision now (several for simultaneous choices)
     legal_actions(state, seat) -> every action that seat may take now (finite, complete)
     apply(state, seat, action) -> new State; InvalidAction / IllegalAction on refusal
+    apply_trusted(state, seat, action) -> what `apply` returns, without its checks: only for an
+        action the engine's own bot just chose from `legal_actions` of that very state, on a
+        state no one else holds (the strong bot's play-outs); optional (None: `apply`). The
+        conformance suite checks that it gives what `apply` gives.
     outcome(state) -> Outcome, or None while the game goes on
     view(state, seat or None) -> what that seat (None: a spectator) may see, as JSON
     redetermine(state, seat, rng) -> a state that differs only in what `seat` cannot see
@@ -182,6 +186,7 @@ class Game:
     timeout_action: Callable[[State, int], Action | None] = _forfeit_on_timeout
     reference: Callable[[], Mapping[str, Any]] = _no_reference
     reveals: Callable[[State, int, Action, State], bool] = _every_decision_reveals
+    apply_trusted: Callable[[State, int, Action], State] | None = None
     summary: str = ""
     public_view: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict)

@@ -54,7 +54,14 @@ class Rng:
         return 1 + self.below(sides)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        """`items[below(len(items))]`, inlined: every random play-out decision draws one."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[((z ^ (z >> 31)) * n) >> 64]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place: `below(i + 1)` for each i, inlined (the strong bot's re-deals

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import IllegalAction
 from .game import Game, Outcome, State
 from .notation import Action, format_action
 from .rng import Rng
@@ -110,11 +111,15 @@ class SearchConfig:
 @dataclass
 class SearchStats:
     """What the searches did, summed: for the bench's overhead and playout-rate figures.
-    `setup_cpu_seconds`: the part of `cpu_seconds` before the rounds (the standard move and the
-    candidates' ranking); the rest is the rounds: re-deals, play-outs and their bookkeeping."""
+    `searches`: decisions searched (a decision with one legal action is not); `replayed`: the
+    play-out decisions replayed from a candidate's plan (`_playout`); `setup_cpu_seconds`: the
+    part of `cpu_seconds` before the rounds (the standard move and the candidates' ranking);
+    the rest is the rounds: re-deals, play-outs and their bookkeeping."""
 
+    searches: int = 0
     iterations: int = 0
     decisions: int = 0
+    replayed: int = 0
     seconds: float = 0.0
     cpu_seconds: float = 0.0
     setup_cpu_seconds: float = 0.0
@@ -142,6 +147,7 @@ def search(
         steps += _iterate(game, root, world, seat, rng, config)
         done += 1
     if stats is not None:
+        stats.searches += 1
         stats.iterations += done
         stats.decisions += steps
         stats.seconds += time.perf_counter() - started
@@ -154,6 +160,7 @@ class _Candidate:
     action: Action
     key: Any
     rewards: list[float] = field(default_factory=list)  # per round; NaN: not legal in that deal
+    plan: list[tuple[int, Action]] = field(default_factory=list)  # the bot's own play-out moves
 
     def mean(self) -> float:
         seen = [r for r in self.rewards if r == r]
@@ -191,7 +198,7 @@ def _candidates_search(
             phase_rounds = 0
             # at least two rounds in all (a paired difference needs two), then the clock
             while phase_rounds < cap and (done < 2 or time.perf_counter() < phase_end):
-                decisions += _round(game, state, seat, alive, rng, config)
+                decisions += _round(game, state, seat, alive, rng, config, stats)
                 phase_rounds += 1
                 done += 1
             if phase < phases - 1 and len(alive) > 2:
@@ -201,6 +208,7 @@ def _candidates_search(
     else:
         choice = candidates[0]
     if stats is not None:
+        stats.searches += 1
         stats.iterations += done
         stats.decisions += decisions
         stats.seconds += time.perf_counter() - started
@@ -227,7 +235,13 @@ def _ranked(
 
 
 def _round(
-    game: Game, state: State, seat: int, alive: list[_Candidate], rng: Rng, config: SearchConfig
+    game: Game,
+    state: State,
+    seat: int,
+    alive: list[_Candidate],
+    rng: Rng,
+    config: SearchConfig,
+    stats: SearchStats | None = None,
 ) -> int:
     """One re-deal, every candidate played from it with the same playout seed."""
     world = game.redetermine(state, seat, rng)
@@ -235,25 +249,50 @@ def _round(
     legal = {_key(a) for a in game.legal_actions(world, seat)}
     policy = config.playout if config.playout is not None else config.prior
     assert policy is not None
+    trusted = game.apply_trusted or game.apply  # legal in this deal: checked just above
     decisions = 0
     for candidate in alive:
         if candidate.key not in legal:
             candidate.rewards.append(math.nan)
             continue
-        after = game.apply(world, seat, candidate.action)
-        after, played = _playout(game, after, seat, Rng(playout_seed), policy, config)
+        after = trusted(world, seat, candidate.action)
+        after, played, replayed = _playout(
+            game, after, seat, Rng(playout_seed), policy, config, candidate.plan
+        )
         candidate.rewards.append(_reward(game, after, seat, config))
         decisions += 1 + played
+        if stats is not None:
+            stats.replayed += replayed
     return decisions
 
 
 def _playout(
-    game: Game, state: State, seat: int, rng: Rng, policy: Policy, config: SearchConfig
-) -> tuple[State, int]:
-    """Play on with `policy` until the turn has changed hands `horizon` times."""
-    handovers = played = 0
+    game: Game,
+    state: State,
+    seat: int,
+    rng: Rng,
+    policy: Policy,
+    config: SearchConfig,
+    plan: list[tuple[int, Action]] | None = None,
+) -> tuple[State, int, int]:
+    """Play on with `policy` until the turn has changed hands `horizon` times; returns the end,
+    the decisions played and how many of them were replayed from `plan`.
+
+    `plan`: the searching seat's own decisions in this candidate's first play-out. Until a
+    decision of the play-out reveals something (`Game.reveals`: a card drawn, an encounter
+    turned over, a fight resolved, a die rolled) the seat has seen nothing a re-deal changes,
+    so its policy would choose as it did then (but for the tie-breaks' noise): a later round
+    replays those decisions (each through the checked `apply`) and the policy thinks again from
+    the first reveal, or from a planned decision no longer legal. Other seats' decisions are
+    always thought (they may read their re-dealt cards). Not with `leap`, whose runs the plan
+    does not list."""
+    handovers = played = replayed = 0
     owner = config.turn_owner
     last = seat if owner is None else owner(state)
+    trusted = game.apply_trusted or game.apply  # the policy chooses among the legal actions
+    record = plan is not None and not plan and config.leap is None
+    follow = plan is not None and config.leap is None
+    step = 0  # the index in `plan` of the searching seat's next decision
     while played < config.max_playout and game.outcome(state) is None:
         actor = game.to_act(state)[0]
         turn = actor if owner is None else owner(state)
@@ -268,9 +307,34 @@ def _playout(
                 state, run = leapt
                 played += run
                 continue
-        state = game.apply(state, actor, policy(state, actor, rng))
+        before = state
+        if actor == seat and follow and plan is not None and step < len(plan):
+            replay = _replayed(game, state, actor, plan[step])
+            if replay is not None:
+                state, step, played, replayed = replay, step + 1, played + 1, replayed + 1
+                follow = not game.reveals(before, actor, plan[step - 1][1], state)
+                continue
+            follow = False
+        action = policy(state, actor, rng)
+        if actor == seat:
+            if record and plan is not None:
+                plan.append((actor, action))
+            step += 1
+        state = trusted(state, actor, action)
         played += 1
-    return state, played
+        if follow:
+            follow = not game.reveals(before, actor, action, state)
+    return state, played, replayed
+
+
+def _replayed(game: Game, state: State, actor: int, planned: tuple[int, Action]) -> State | None:
+    """The planned decision applied, or None when it is not the actor's or not legal now."""
+    if planned[0] != actor:
+        return None
+    try:
+        return game.apply(state, actor, planned[1])
+    except IllegalAction:
+        return None
 
 
 def _reward(game: Game, state: State, seat: int, config: SearchConfig) -> float:

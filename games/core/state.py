@@ -5,11 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
+_NESTED = (dict, list)
+
 
 def clone(value: Any) -> Any:
-    """A deep copy of nested dicts and lists (other values are immutable and shared)."""
-    if type(value) is dict:
-        return {k: clone(v) if type(v) in (dict, list) else v for k, v in value.items()}
-    if type(value) is list:
-        return [clone(v) if type(v) in (dict, list) else v for v in value]
+    """A deep copy of nested dicts and lists (other values are immutable and shared). A copy
+    of each container, then only its nested values replaced: most of the states' small dicts
+    (a turn's scratch data, a pending choice) hold none, and a comprehension per container
+    costs a function of its own on every call."""
+    kind = type(value)
+    if kind is dict:
+        out = value.copy()
+        for key, item in value.items():
+            if type(item) in _NESTED:
+                out[key] = clone(item)
+        return out
+    if kind is list:
+        copied = value[:]
+        for index, item in enumerate(value):
+            if type(item) in _NESTED:
+                copied[index] = clone(item)
+        return copied
     return value

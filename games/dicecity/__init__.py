@@ -11,7 +11,7 @@ from games.core import Game, labeller, narrator
 from .actions import ACTIONS
 from .bots import BOTS, SEARCH
 from .cards import reference
-from .rules import apply, legal_actions, to_act
+from .rules import apply, apply_unchecked, legal_actions, to_act
 from .scoring import outcome
 from .state import OPTIONS, redetermine, reveals, setup, view
 
@@ -24,6 +24,7 @@ GAME = Game(
     to_act=to_act,
     legal_actions=legal_actions,
     apply=apply,
+    apply_trusted=apply_unchecked,
     outcome=outcome,
     view=view,
     redetermine=redetermine,

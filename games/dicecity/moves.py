@@ -36,30 +36,37 @@ def legal(s: State, seat: int) -> list[Action]:
 
 
 def dice_actions(s: State, seat: int) -> list[Action]:
-    """Dice City, "Utilice el paso de dados": each die does one thing, in any order."""
+    """Dice City, "Utilice el paso de dados": each die does one thing, in any order. (The most
+    listed step of a game: its loops keep their lookups out, and a die moves one column either
+    way, to columns `col` and `col + 2` of the 1-based notation, when the board has them.)"""
     p = s["players"][seat]
     turn = s["turn"]
     dice, city, off = p["dice"], p["city"], p["off"]
     unused = [r for r in range(5) if dice[r] >= 0]
-    deactivated = [i for i in range(C.SLOTS) if off[i]]
+    deactivated = [i for i, down in enumerate(off) if down]
     can_refresh = not turn["refreshed"] and len(s["display"]) >= 4 and bool(s["deck"])
+    can_pass = not turn["passed"]
+    usable = C.USABLE
     out: list[Action] = []
+    add = out.append
     for r in unused:
         die = ROWS[r]
         slot = r * 6 + dice[r]
-        if city[slot] in C.USABLE and not off[slot]:
-            out.append({"type": "use", "die": die})
+        if city[slot] in usable and not off[slot]:
+            add({"type": "use", "die": die})
         for r2 in unused:
             if r2 != r:
-                for col in (dice[r2] - 1, dice[r2] + 1):
-                    if 0 <= col < 6:
-                        out.append({"type": "move", "die": die, "other": ROWS[r2], "col": col + 1})
+                col, other = dice[r2], ROWS[r2]
+                if col > 0:
+                    add({"type": "move", "die": die, "other": other, "col": col})
+                if col < 5:
+                    add({"type": "move", "die": die, "other": other, "col": col + 2})
         if can_refresh:
-            out.append({"type": "refresh", "die": die})
+            add({"type": "refresh", "die": die})
         for i in deactivated:
-            out.append({"type": "reactivate", "die": die, "row": ROWS[i // 6], "col": i % 6 + 1})
-        if not turn["passed"]:
-            out.append({"type": "pass", "die": die})
+            add({"type": "reactivate", "die": die, "row": ROWS[i // 6], "col": i % 6 + 1})
+        if can_pass:
+            add({"type": "pass", "die": die})
     # Two pass tokens buy a resource, +1 army, or a forced re-roll of one die colour.
     if p["passes"] >= 2:
         out.extend({"type": "spend_passes", "gain": g} for g in (*RES, "army"))

@@ -28,15 +28,18 @@ def to_act(state: State) -> tuple[int, ...]:
 
 
 # A bot asks for the list and `apply` then checks its choice against it: the second is free.
-legal_actions = LegalMemo(legal)
+legal_actions = LegalMemo(legal, copy_state)
 
 
 def apply(state: State, seat: int, action: Action) -> State:
     check_action(ACTIONS, action, "Dice City")
     # to_act is empty once the game is over, so this also refuses any move after the end.
-    if seat not in to_act(state) or action not in legal_actions.shared(state, seat):
+    t = legal_actions.claim(state, seat, action) if seat in to_act(state) else None
+    if t is None:
         raise IllegalAction(refusal(state, seat, action))
-    return apply_unchecked(state, seat, action)
+    ACTIONS[action["type"]].handler(t, seat, action)
+    settle(t, seat)
+    return t
 
 
 def apply_unchecked(state: State, seat: int, action: Action) -> State:

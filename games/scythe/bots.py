@@ -185,7 +185,7 @@ def _finish(
             return state
         if state["phase"] in ("combat", "artillery", "retreat"):
             return state
-        actions = legal_actions(state, seat)
+        actions = legal_actions.fresh(state, seat)
         if state["phase"] == "payment":
             action = _payment_choice(state, actions)
         else:
@@ -267,7 +267,7 @@ def _settled(state: State, seat: int, actions: list[Action]) -> Action | None:
 
 
 def heuristic_bot(state: State, seat: int, rng: Rng) -> Action:
-    actions = legal_actions(state, seat)
+    actions = legal_actions.shared(state, seat)
     settled = _settled(state, seat, actions)
     if settled is not None:
         return settled
@@ -286,7 +286,7 @@ def quick_bot(state: State, seat: int, rng: Rng) -> Action:
     of the turn played greedily one decision at a time, sub-steps not played out), about 25
     times cheaper. Without any look-ahead a section or top action is judged before it changes
     anything, so the playouts would choose them at random."""
-    actions = legal_actions(state, seat)
+    actions = legal_actions.fresh(state, seat)
     settled = _settled(state, seat, actions)
     if settled is not None:
         return settled
@@ -315,7 +315,7 @@ def quick_line(state: State, seat: int, rng: Rng) -> tuple[State, list[Action]] 
     """The turn `quick_turn` takes: its end and its decisions."""
     if state["phase"] != "section":
         return None
-    actions = legal_actions(state, seat)
+    actions = legal_actions.fresh(state, seat)
     if _settled(state, seat, actions) is not None:
         return None
     best: tuple[float, State, list[Action]] | None = None

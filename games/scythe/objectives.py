@@ -5,8 +5,7 @@ discard both (Saxony's Dominate: both may be completed). Requirements follow the
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .board import controlled, occupancy, resources_controlled
 from .data import FACTORY_HEX, LAKES, SHORE, TERRAIN, TOUCHING, TUNNELS
@@ -40,6 +39,22 @@ def reveal(state: State, seat: int, card: int) -> None:
     state["objdeck"] = [*state["objdeck"], *gone]  # to the bottom of the deck
     p["revealed"] = [*p.get("revealed", []), card]
     place_star(state, seat, "objective")
+
+
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):  # noqa: N801 (named as the functools one it stands in for)
+    """functools.cached_property without its lock: Python 3.11 takes an RLock on each first
+    read, and `reveal_legal` builds a fresh `_Facts` for most of a game's decisions."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+
+    def __get__(self, facts: Any, owner: Any = None) -> T:
+        value = facts.__dict__[self.name] = self.compute(facts)
+        return value
 
 
 class _Facts:

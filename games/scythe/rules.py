@@ -47,14 +47,18 @@ def _legal(state: State, seat: int) -> list[Action]:
 
 
 # A bot asks for the list and `apply` then checks its choice against it: the second is free.
-legal_actions = LegalMemo(_legal)
+legal_actions = LegalMemo(_legal, fork)
 
 
 def apply(state: State, seat: int, action: Action) -> State:
     check_action(ACTIONS, action, "Scythe")
-    if state["over"] or seat not in to_act(state) or not _allowed(state, seat, action):
+    if state["over"] or seat not in to_act(state):
         raise IllegalAction(refusal(state, seat, action))
-    return apply_trusted(state, seat, action)
+    work = _checked_copy(state, seat, action)
+    if work is None:
+        raise IllegalAction(refusal(state, seat, action))
+    ACTIONS[action["type"]].handler(work, seat, action)
+    return work
 
 
 def apply_trusted(state: State, seat: int, action: Action) -> State:
@@ -64,12 +68,14 @@ def apply_trusted(state: State, seat: int, action: Action) -> State:
     return state
 
 
-def _allowed(state: State, seat: int, action: Action) -> bool:
-    """The action is among the legal ones; a move step is checked directly (cheaper than
-    listing every step of every unit)."""
+def _checked_copy(state: State, seat: int, action: Action) -> State | None:
+    """The working copy to apply a legal action to (None: not legal). A move step is checked
+    directly (cheaper than listing every step of every unit)."""
     if action["type"] == "step" and state["phase"] == "move":
-        return move_phase.allowed(state, seat, action)
-    return action in legal_actions.shared(state, seat)
+        if not move_phase.allowed(state, seat, action):
+            return None
+        return legal_actions.working_copy(state, seat)
+    return legal_actions.claim(state, seat, action)
 
 
 _REASONS = {

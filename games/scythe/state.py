@@ -89,9 +89,9 @@ def new_player(faction: str, mat: int, deck: list[int], objectives: list[int]) -
 
 # The rules version a match plays under, hidden from hosts. 1: the reading before 2026-11-25,
 # where the Enlist that uncovers the Enlist section's ongoing bonus collects it at once; 2: the
-# book's (000 How to play: costs and benefits are read before the action is taken). New tables
-# get 2 (`clean_options` fills the default); a match stored with no `rules` option was started
-# under 1, so `setup` reads a missing one as 1 and its log replays as it was played.
+# book's (000 How to play: costs and benefits are read before the action is taken). A missing
+# option means the current rules, the book: every match stored before the option existed was
+# stamped `rules: 1` by a data migration (play 0009), so its log still replays as it was played.
 RULES = 2
 OPTIONS = (
     Option(
@@ -107,8 +107,8 @@ OPTIONS = (
 
 
 def rules_version(options: Mapping[str, Any]) -> int:
-    """The rules version of a match's stored options: 1 when they predate the option."""
-    version = options.get("rules", 1)
+    """The rules version of a match's options; none given means the current rules (RULES)."""
+    version = options.get("rules", RULES)
     if version not in (1, 2):
         raise ValueError(f"Scythe rules version {version!r}: 1 or 2")
     return int(version)

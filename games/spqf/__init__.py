@@ -11,7 +11,7 @@ from games.core import Game, labeller, narrator
 from .actions import ACTIONS
 from .bots import BOTS, SEARCH
 from .cards import reference
-from .rules import apply, legal_actions, timeout_action, to_act
+from .rules import apply, apply_trusted, legal_actions, timeout_action, to_act
 from .scoring import outcome
 from .state import OPTIONS, redetermine, reveals, setup, view
 from .text import public_action
@@ -25,6 +25,7 @@ GAME = Game(
     to_act=to_act,
     legal_actions=legal_actions,
     apply=apply,
+    apply_trusted=apply_trusted,
     outcome=outcome,
     view=view,
     redetermine=redetermine,

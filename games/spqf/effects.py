@@ -200,7 +200,13 @@ def playable(s: State, seat: int, p: Player, card: int, hand_left: int, depth: i
             return False
         p = {**p, "cubes": list(p["cubes"]), "scubes": list(p["scubes"])}
         pay({"supply": [0, 0]}, p, g, b)
-    return any(useful(s, seat, p, a, hand_left, None, depth) for a in design["actions"])
+    # `useful` for each action, with one probe context for all (listing a hand asks this of
+    # every card at every decision of the choose step); a loop, not any(): no generator
+    ctx = Ctx(hand_left, None, depth, True)
+    for a in design["actions"]:  # noqa: SIM110
+        if KINDS[a["kind"]](s, seat, p, a, ctx):
+            return True
+    return False
 
 
 _FOLLOW: dict[tuple[int, int, int], int] = {}

@@ -50,7 +50,7 @@ def _legal(s: State, seat: int) -> list[Action]:
     return []
 
 
-legal_actions = LegalMemo(_legal)
+legal_actions = LegalMemo(_legal, copy)
 
 
 def apply(s: State, seat: int, action: Action) -> State:
@@ -58,10 +58,18 @@ def apply(s: State, seat: int, action: Action) -> State:
     if seat not in to_act(s):
         over = s["step"] == "over"
         raise IllegalAction("The game is over." if over else "It is not your decision now.")
-    if action not in legal_actions.shared(s, seat):
+    out = legal_actions.claim(s, seat, action)
+    if out is None:
         raise IllegalAction(refusal(s, seat, action))
-    out = copy(s)
     spec.handler(out, seat, action)
+    return out
+
+
+def apply_trusted(s: State, seat: int, action: Action) -> State:
+    """apply without validation, for an action taken from legal_actions (the search's
+    play-outs)."""
+    out = copy(s)
+    ACTIONS[action["type"]].handler(out, seat, action)
     return out
 
 

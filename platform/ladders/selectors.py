@@ -21,7 +21,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Coalesce, Floor, Lower
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 
 from games.core import get_game
 from ladders import charts, elo
@@ -264,9 +264,13 @@ def _title(game: str) -> str:
 
 
 def signed(delta: float) -> str:
-    """A rating change as players read it: +12.5, -3, 0."""
-    text = f"{delta:+.1f}".replace(".0", "")
-    return "0" if text in ("+0", "-0") else text.replace("-", "−")
+    """A rating change as players read it, in the active language: +12.5 ("+12,5" in Spanish),
+    −3, 0."""
+    tenths = round(abs(delta), 1)
+    if tenths == 0:
+        return "0"
+    places = 0 if tenths == int(tenths) else 1
+    return ("+" if delta > 0 else "−") + formats.number_format(tenths, decimal_pos=places)
 
 
 def changes_by_seat(match: Match) -> dict[int, str]:

@@ -11,6 +11,7 @@ from django.db.models import Count, Q, QuerySet
 
 from lobbies.models import Invitation, Table, TableEntry
 from play.models import Match, Seat
+from play.selectors import seat_names
 
 GAMES_SHOWN = 50
 _YES = ("yes", "true", "1")
@@ -80,10 +81,13 @@ def my_matches(user: Any) -> list[dict[str, Any]]:
         .prefetch_related("match__seats__user")
         .order_by("-to_act", "match__deadline", "-match__updated_at")
     )
-    return [
-        {"seat": seat, "against": [s.name for s in seat.match.seats.all() if s.pk != seat.pk]}
-        for seat in seats
-    ]
+    return [{"seat": seat, "against": _others(seat)} for seat in seats]
+
+
+def _others(seat: Seat) -> list[str]:
+    """The other seats' names in the reader's language (a bot's level, an erased player)."""
+    names = seat_names(list(seat.match.seats.all()))
+    return [name for index, name in sorted(names.items()) if index != seat.index]
 
 
 @dataclass(frozen=True)
@@ -124,8 +128,7 @@ def _seats_of(person: Any, viewer: Any) -> QuerySet[Seat]:
 def _rows(seats: QuerySet[Seat]) -> list[GameRow]:
     rows = []
     for seat in seats[:GAMES_SHOWN]:
-        others = [s.name for s in seat.match.seats.all() if s.index != seat.index]
-        rows.append(GameRow(match=seat.match, seat=seat, opponents=others))
+        rows.append(GameRow(match=seat.match, seat=seat, opponents=_others(seat)))
     return rows
 
 

@@ -23,11 +23,11 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
         label="Reminder",
         coerce=int,
         choices=[
-            (0, "No reminder"),
-            (10, "When a tenth of the time per move is left"),
-            (25, "When a quarter of the time per move is left"),
-            (50, "When half of the time per move is left"),
-            (75, "When three quarters of the time per move are left"),
+            (0, _("No reminder")),
+            (10, _("When a tenth of the time per move is left")),
+            (25, _("When a quarter of the time per move is left")),
+            (50, _("When half of the time per move is left")),
+            (75, _("When three quarters of the time per move are left")),
         ],
         help_text=_("One e-mail before your clock runs out in a turn-based match."),
     )
@@ -39,15 +39,17 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
             "reminder_percent", "auto_vacation",
         ]  # fmt: skip
         labels = {
-            "turn_mail": "Turn e-mails",
-            "quiet_start": "Quiet hours from",
-            "quiet_end": "Quiet hours until",
-            "auto_vacation": "Take a vacation day when a clock would run out",
+            "turn_mail": _("Turn e-mails"),
+            "quiet_start": _("Quiet hours from"),
+            "quiet_end": _("Quiet hours until"),
+            "auto_vacation": _("Take a vacation day when a clock would run out"),
         }
         help_texts = {
-            "quiet_start": "No e-mail in this window (your time zone); what falls in it comes "
-            "when it ends. Leave both empty for none.",
-            "auto_vacation": "While you have days left; otherwise the table's rule applies.",
+            "quiet_start": _(
+                "No e-mail in this window (your time zone); what falls in it comes "
+                "when it ends. Leave both empty for none."
+            ),
+            "auto_vacation": _("While you have days left; otherwise the table's rule applies."),
         }
         widgets = {
             "turn_mail": forms.RadioSelect,
@@ -72,7 +74,9 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 class VacationForm(forms.Form):
-    days = forms.IntegerField(label="Days", min_value=1, max_value=LONGEST_VACATION_DAYS, initial=7)
+    days = forms.IntegerField(
+        label=_("Days"), min_value=1, max_value=LONGEST_VACATION_DAYS, initial=7
+    )
 
 
 class MuteForm(forms.Form):

@@ -297,6 +297,8 @@ def log_for(
 _FORFEIT_REASONS = {
     "resigned": gettext_lazy("resigned"),
     "out of time": gettext_lazy("out of time"),
+    # play.personal.ERASED_FORFEIT_REASON: the account's owner erased it during the match
+    "the player deleted their account": gettext_lazy("the player deleted their account"),
 }
 
 

@@ -167,11 +167,16 @@ class TournamentTableSerializer(serializers.Serializer):  # type: ignore[type-ar
     manual = serializers.BooleanField(help_text="The result was set by an organiser.")
 
 
+class ByeSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(help_text="The registration id, as in the tables' players.")
+    name = serializers.CharField()
+
+
 class TournamentRoundSerializer(serializers.Serializer):  # type: ignore[type-arg]
     number = serializers.IntegerField()
     label = serializers.CharField()
     finished = serializers.BooleanField()
-    byes = serializers.ListField(child=serializers.CharField())
+    byes = ByeSerializer(many=True, help_text="The entrants with a bye this round.")
     tables = TournamentTableSerializer(many=True)
 
 
@@ -190,7 +195,7 @@ class TournamentRounds(APIView):
                     "number": r.round.number,
                     "label": r.round.label,
                     "finished": r.round.finished_at is not None,
-                    "byes": r.byes,
+                    "byes": r.bye_entrants,
                     "tables": [
                         {
                             "id": row.table.pk,

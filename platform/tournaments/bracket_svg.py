@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.labels import round_label
 from tournaments.selectors import RoundRows, TableRow
 
@@ -39,7 +41,7 @@ def bracket_layout(rounds: Sequence[RoundRows], advance: int) -> dict[str, Any]:
         columns = _tables_of(played, section)
         height = _band_height([tables for _, tables in columns])
         if len(sections) > 1:
-            title = "Losers' bracket" if section == "losers" else "Winners' bracket"
+            title = _("Losers' bracket") if section == "losers" else _("Winners' bracket")
             bands.append({"title": title, "y": top + 10})
             top += 18
         boxes += _place(columns, column_of, top, height, section)
@@ -142,7 +144,8 @@ def _place(
                     "name_x": x + 8,
                     "place_x": x + BOX_W - 8,
                     "round": rnd.number,
-                    "title": f"{row.table.key} · round {rnd.number}",
+                    "title": _("%(table)s · round %(number)s")
+                    % {"table": row.table.key, "number": rnd.number},
                     "match": row.table.match_id,
                     "finished": row.table.is_finished,
                     "players": [

@@ -12,9 +12,9 @@ from tournaments.models import Tournament
 class TournamentForm(forms.Form):
     """Create a tournament: what the organiser chooses (services.tournament_create checks it)."""
 
-    name = forms.CharField(max_length=80, min_length=3)
-    game = forms.ChoiceField(choices=())
-    format = forms.ChoiceField(choices=Tournament.Format.choices)
+    name = forms.CharField(label=_("Name"), max_length=80, min_length=3)
+    game = forms.ChoiceField(label=_("Game"), choices=())
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
     table_size = forms.IntegerField(
         label=_("Players per table"), min_value=2, max_value=8, initial=2
     )
@@ -25,13 +25,16 @@ class TournamentForm(forms.Form):
         help_text=_("Elimination: the top k of each table advance (1 for 2-player tables)."),
     )
     rounds = forms.IntegerField(
-        label="Rounds", min_value=1, max_value=30, initial=3, help_text=_("Swiss only.")
+        label=_("Rounds"), min_value=1, max_value=30, initial=3, help_text=_("Swiss only.")
     )
     ranked = forms.BooleanField(
-        required=False, help_text=_("The games count for the ladder; bots cannot enter.")
+        label=_("Ranked"),
+        required=False,
+        help_text=_("The games count for the ladder; bots cannot enter."),
     )
     mode = forms.ChoiceField(
-        label="Pace", choices=[("live", "Live"), ("turn", "Turn-based (e-mail on your turn)")]
+        label=_("Pace"),
+        choices=[("live", _("Live")), ("turn", _("Turn-based (e-mail on your turn)"))],
     )
     move_minutes = forms.IntegerField(
         label=_("Time per move"),
@@ -40,11 +43,13 @@ class TournamentForm(forms.Form):
         help_text=_("Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336)."),
     )
     vacation_allowed = forms.BooleanField(
-        label="Vacations allowed",
+        label=_("Vacations allowed"),
         required=False,
         initial=True,
-        help_text="Turn-based: a player on vacation (or taking an automatic vacation day when a "
-        "clock runs out) has the clocks of this tournament's games paused.",
+        help_text=_(
+            "Turn-based: a player on vacation (or taking an automatic vacation day when a "
+            "clock runs out) has the clocks of this tournament's games paused."
+        ),
     )
     starts_at = forms.DateTimeField(
         label=_("Start time (UTC)"),
@@ -57,7 +62,7 @@ class TournamentForm(forms.Form):
         min_value=0,
         initial=0,
         required=False,
-        help_text="0: no check-in. Players who do not check in are dropped at the start.",
+        help_text=_("0: no check-in. Players who do not check in are dropped at the start."),
     )
     max_players = forms.IntegerField(label=_("At most (players)"), min_value=2, required=False)
     min_rating = forms.IntegerField(

@@ -45,6 +45,25 @@ def _part(text: str) -> str:
     return _fixed(text) or text
 
 
+# The standings' notes the formats store in English (tournaments/formats: StandingRow.note).
+_NOTES = {
+    "champion": gettext_lazy("champion"),
+    "withdrawn": gettext_lazy("withdrawn"),
+    "bye": gettext_lazy("bye"),
+    "out": gettext_lazy("out"),
+}
+_OUT_IN_ROUND = re.compile(r"^out in round (\d+)$")
+
+
+def note_label(note: str) -> str:
+    """A standings note ("champion", "out in round 2") in the active language; one this module
+    does not know is shown as stored."""
+    found = _OUT_IN_ROUND.match(note)
+    if found:
+        return _("out in round %(n)s") % {"n": found.group(1)}
+    return str(_NOTES.get(note, note))
+
+
 # The audit log's sentences by action; the values come from the entry's data (services.audit).
 _AUDIT = {
     "create": gettext_lazy("Created (%(format)s)."),

@@ -72,6 +72,7 @@ class RoundRows:
     tables: list[TableRow]
     byes: list[str]
     more: int = 0  # tables not shown (the event page shows a part of a big round)
+    bye_entrants: list[dict[str, Any]] = field(default_factory=list)  # {"id", "name"} each
 
 
 def names_of(tournament: Tournament) -> dict[int, Registration]:
@@ -94,14 +95,14 @@ def rounds_with_tables(
     by_round: dict[int, list[TableRow]] = {}
     for table in tables.order_by("pk"):
         by_round.setdefault(table.round_id, []).append(_table_row(tournament, table, registrations))
-    return [
-        RoundRows(
-            round=rnd,
-            tables=by_round.get(rnd.pk, []),
-            byes=[registrations[b].name for b in rnd.byes if b in registrations],
-        )
-        for rnd in rounds
-    ]
+    return [_round_rows(rnd, by_round.get(rnd.pk, []), registrations) for rnd in rounds]
+
+
+def _round_rows(
+    rnd: Round, tables: list[TableRow], registrations: dict[int, Registration]
+) -> RoundRows:
+    byes = [{"id": b, "name": registrations[b].name} for b in rnd.byes if b in registrations]
+    return RoundRows(round=rnd, tables=tables, byes=[b["name"] for b in byes], bye_entrants=byes)
 
 
 def _table_row(

@@ -23,6 +23,7 @@ from shared.errors import ServiceError
 from tournaments import progress, selectors, services, verbs
 from tournaments.bracket_svg import bracket_layout, rounds_to_come
 from tournaments.forms import TournamentForm
+from tournaments.labels import note_label
 from tournaments.models import Tournament
 
 TIEBREAK_LABELS = {
@@ -96,7 +97,7 @@ def _standings_body(standings: list[dict[str, Any]], me: int | None) -> str:
     keys = list(standings[0]["tiebreaks"]) if standings else []
     rows = []
     for row in standings:
-        notes = row["note"] or ("out" if row["eliminated"] else "")
+        notes = note_label(row["note"] or ("out" if row["eliminated"] else ""))
         cells = [
             str(row["rank"]),
             escape(row["name"]),

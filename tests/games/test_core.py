@@ -54,6 +54,16 @@ def test_its_inlined_shuffle_draws_what_below_would(size):
     assert first == second and a.state == b.state
 
 
+@pytest.mark.parametrize("size", [1, 2, 7, 40])
+def test_its_inlined_choice_draws_what_below_would(size):
+    a, b = Rng.from_seed(size), Rng.from_seed(size)
+    items = list(range(size))
+    assert [a.choice(items) for _ in range(50)] == [items[b.below(size)] for _ in range(50)]
+    assert a.state == b.state
+    with pytest.raises(ValueError):
+        a.choice([])
+
+
 def test_its_reshuffle_for_re_deals_is_a_uniform_permutation():
     rng = Rng.from_seed(6)
     counts: dict[tuple[int, ...], int] = {}

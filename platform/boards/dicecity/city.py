@@ -117,7 +117,7 @@ def _inside(cell: Item) -> str:
     """The location's name, and its shield and VP."""
     shield = cell["shield"]
     meta = f'<span class="dc-shield">{shield}</span>' if shield is not None else ""
-    meta += f" {cell['vp']} VP" if cell["vp"] else ""
+    meta += " " + escape(say("{vp} VP", vp=cell["vp"])) if cell["vp"] else ""
     name = escape(cell["name"])
     return f'<span class="dc-name">{name}</span><span class="dc-meta">{meta}</span>'
 

@@ -319,11 +319,29 @@ def bonuses(p: dict[str, Any], choices: Choices | None) -> str:
     return "".join(out)
 
 
+# The parts of a seat's score (games/scythe/scoring.py, score_seat), as the tooltip says them.
+SCORE_PARTS = {
+    "coins": N_("coins {n}"),
+    "stars": N_("stars {n}"),
+    "territories": N_("territories {n}"),
+    "resources": N_("resources {n}"),
+    "structure_bonus": N_("structure bonus {n}"),
+}
+
+
+def _breakdown(score: dict[str, Any]) -> str:
+    return ", ".join(
+        say(SCORE_PARTS[k], n=v) if k in SCORE_PARTS else f"{k} {v}"
+        for k, v in score.items()
+        if k not in ("total", "tiebreak")
+    )
+
+
 def standing(p: dict[str, Any]) -> str:
     """Territories and resources controlled, and the score if the game ended now (public)."""
     land = p["controlled"]
     score = p["score"]
-    breakdown = ", ".join(f"{k} {v}" for k, v in score.items() if k not in ("total", "tiebreak"))
+    breakdown = _breakdown(score)
     factory = " " + say("(the Factory counts 3)") if FACTORY_HEX in land else ""
     res = " ".join(
         f'<span class="sc-key sc-res-{k}">{v} {say(k)}</span>'

@@ -90,7 +90,7 @@ def test_a_playout_stops_when_the_turn_has_changed_hands_horizon_times(name):
     game, state, seat = _searching_position(name, 7)
     config = search_config(game)
     for horizon in (1, 2):
-        end, played = _playout(
+        end, played, _ = _playout(
             game,
             state,
             seat,
@@ -140,7 +140,7 @@ def test_a_playout_that_leaps_a_whole_turn_counts_its_decisions_and_hides_the_se
         return leapt
 
     config = replace(_fixed(game), horizon=2, leap=counted)
-    end, played = _playout(game, state, seat, Rng.from_seed(1), config.playout, config)
+    end, played, _ = _playout(game, state, seat, Rng.from_seed(1), config.playout, config)
     assert leaps and played >= sum(leaps) and min(leaps) >= 2
     assert game.outcome(end) is not None or end["turn"] == state["turn"]
     config = replace(config, leap=quick_turn)

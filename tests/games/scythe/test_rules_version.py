@@ -2,8 +2,10 @@
 
 Rules version 2 reads Enlist by the book (000 How to play: the costs and benefits are read
 before the action, so the Enlist that uncovers the Enlist section's ongoing bonus does not
-collect it); version 1 is the earlier reading, which paid it at once. A match stored without
-the option was started under version 1, and its log must still replay to the same end.
+collect it); version 1 is the earlier reading, which paid it at once. Options without a
+version mean the current rules, the book's (the site's stored matches were stamped with their
+version by a data migration: tests/platform/play/test_scythe_rules_migration.py), and a match
+stamped version 1 must still replay to the same end.
 """
 
 import json
@@ -29,11 +31,12 @@ def _enlists_the_enlist_section(log):
     return any(a.get("type") == "enlist" and a.get("section") == "enlist" for _, a in log["moves"])
 
 
-def test_new_tables_get_the_current_rules_and_old_options_read_as_version_1():
+def test_new_tables_get_the_current_rules_and_a_missing_option_means_the_book():
     assert GAME.clean_options({}) == {"rules": 2}
-    assert rules_version({}) == 1
+    assert rules_version({}) == 2
     assert "rules" not in GAME.setup(2, 1, {"rules": 2})
-    assert GAME.setup(2, 1, {})["rules"] == 1
+    assert "rules" not in GAME.setup(2, 1, {})
+    assert GAME.setup(2, 1, {"rules": 1})["rules"] == 1
     with pytest.raises(ValueError, match="choose one of"):
         GAME.clean_options({"rules": 3})
 
@@ -45,7 +48,7 @@ def test_the_rules_option_is_hidden_from_hosts():
 
 def test_a_rules_1_log_replays_to_its_recorded_end():
     assert _enlists_the_enlist_section(LOG)  # the case the versions read differently
-    state = _replay(LOG["options"])
+    state = _replay({**LOG["options"], "rules": 1})
     result = GAME.outcome(state)
     assert result is not None
     assert list(result.places) == LOG["final"]["places"]
@@ -54,9 +57,10 @@ def test_a_rules_1_log_replays_to_its_recorded_end():
         assert {k: player[k] for k in recorded} == recorded
 
 
-def test_the_same_log_does_not_replay_under_the_book_reading():
+@pytest.mark.parametrize("options", [{}, {"rules": 2}])
+def test_the_same_log_does_not_replay_under_the_book_reading(options):
     with pytest.raises(IllegalAction):
-        _replay(GAME.clean_options({}))
+        _replay(options)
 
 
 def test_the_enlist_that_uncovers_the_bonus_collects_it_only_under_version_1():

@@ -1,189 +1,127 @@
-"""No English left on the main pages read in Spanish or Vietnamese: home, the lobby, a table, a
-live Scythe, Dice City and SPQF match, settings, tournaments and a ladder, each rendered in es and
-vi, must not show any of the English words and phrases the site used to leave untranslated (bot
-names, log lines the site writes, erased players, game summaries and table options, the time
-zone choice...). docs/i18n.md, "No English left"."""
+"""No English left in Spanish or Vietnamese, found by what the catalogues say the site writes in
+English, not by a list of the phrases once found (tests/platform/i18n/english.py): every page of
+a played world (tests/platform/i18n/world.py: each game played to its end and in play, its
+boards at every stage of the replay, a tournament's bracket and standings, ratings, settings,
+the lobby, the visitor's pages) read in es and vi, and every e-mail the world sent, each in
+its recipient's language. docs/i18n.md, "No English left"."""
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
+from django.test import Client
 
-from accounts.services import account_erase, block_add
-from chat.services import chat_post
-from lobbies.services import lobby_add_bot, lobby_create, lobby_join
-from play.models import Match
-from play.services import action_submit, seat_forfeit
-from play.undo import action_undo
-from tests.platform.conftest import make_user
-from tournaments.services import tournament_create, tournament_register, tournament_start
+from .english import english_in, runs_of_html, runs_of_text
+from .world import GAMES, LANGUAGES, World, build_world
 
-# English the pages once showed in Spanish and Vietnamese. Whole words, case-sensitive: a
-# player's name or a proper noun of the rule books ("Rusviet", "Polania") is not in the list.
-ENGLISH = (
-    "Standard bot",
-    "Beginner bot",
-    "Strong bot",
-    "Random bot",
-    "took back",
-    "left the match",
-    "resigned",
-    "out of time",
-    "chosen by the site",
-    "Deleted player",
-    "deleted player",
-    "Round 1",
-    "localtime",
-    "Hosted by",
-    "Farm, build and fight",
-    "Roll five dice",
-    "Build a deck",
-    "Draft the starting Civilization cards",
-    "End after a number of rounds",
-    "Two full rows",
-    "Turn-based",
-    "Private",
-    # Scythe: mech and faction abilities, player mats, structures, objectives, the panels
-    "Speed",
-    "Scout",
-    "Seaworthy",
-    "Artillery",
-    "Submerge",
-    "Camaraderie",
-    "Township",
-    "People's Army",
-    "Underpass",
-    "Disarm",
-    "Coercion",
-    "Meander",
-    "Relentless",
-    "Dominate",
-    "Engineering",
-    "Patriotic",
-    "Mechanical",
-    "Agricultural",
-    "Mill",
-    "Armory",
-    "Monument",
-    "Harvest Advantage",
-    "Balanced Workforce",
-    "Advantage",
-    "faction ability",
-    "workers on the board",
-    "Placed:",
-    "Your mat",
-    "base (",
-    "FACTORY",
-    # page titles, tournament sections and tie-break columns
-    "table #",
-    "match #",
-    "Upcoming",
-    "Running",
-    "Round out",
-    "Table place",
-)
-# The Spanish rule book keeps two mech abilities' English names (000: "la habilidad Mech de
-# Riverwalk", "Wayfare"); the Vietnamese one names them ("Vượt Sông", "Vận tải").
-ENGLISH_BY_LANGUAGE = {"es": (), "vi": ("Riverwalk", "Wayfare")}
-# Text the checks below never read: scripts, styles, the data attributes clients parse.
-_SKIP = re.compile(r"<(script|style)\b.*?</\1>", re.S | re.I)
-_TAG = re.compile(r"<[^>]+>")
-_SHOWN_ATTRIBUTES = re.compile(r'\s(?:title|aria-label|alt|placeholder)="([^"]*)"')
+REPLAY_STEPS = 6  # boards of a finished match looked at, spread over its whole replay
 
 
-def shown_text(page: str) -> str:
-    """What a reader sees or hears of a page: its text and its titles, labels and alt texts."""
-    page = _SKIP.sub(" ", page)
-    attributes = " ".join(_SHOWN_ATTRIBUTES.findall(page))
-    return html.unescape(_TAG.sub(" ", page) + " " + attributes)
+def _match_urls(world: World) -> list[str]:
+    urls = []
+    for match in [*world.finished.values(), *world.playing.values()]:
+        urls += [f"/matches/{match.pk}/"]
+    for match in world.finished.values():
+        urls += [f"/matches/{match.pk}/replay/"]
+        last = match.version
+        steps = sorted(
+            {1 + i * max(1, last - 1) // (REPLAY_STEPS - 1) for i in range(REPLAY_STEPS)}
+        )
+        urls += [f"/matches/{match.pk}/replay/?step={s}" for s in steps]
+    return urls
 
 
-def english_left(text: str, language: str = "es") -> list[str]:
-    words = ENGLISH + ENGLISH_BY_LANGUAGE[language]
-    return [w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+def player_urls(world: World) -> list[str]:
+    """The pages alice reads, signed in."""
+    cup = world.cup
+    urls = ["/", "/tables/", "/tables/new/", f"/tables/{world.table}/", "/my-games/"]
+    urls += ["/players/alice/", "/players/bob/", "/friends/", "/settings/", "/settings/data/"]
+    urls += ["/settings/play-by-email/", "/ladders/", "/ladders/queue/", "/ladders/by-email/"]
+    urls += ["/tournaments/", "/tournaments/new/", f"/tournaments/{cup}/"]
+    urls += [f"/tournaments/{cup}/rounds/", f"/tournaments/{cup}/manage/"]
+    for name in GAMES:
+        urls += [f"/ladders/{name}/", f"/games/{name}/rules/"]
+    return urls + _match_urls(world)
+
+
+VISITOR_URLS = ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"]
+
+
+def _allowed(world: World) -> frozenset[str]:
+    """Names the site shows as they are: the players' and the tournament's."""
+    names = {u.display_name for u in world.users.values()} | {"Copa"}
+    return frozenset(names | {"Goofspiel", "Cards per hand"})  # the tests' own game
+
+
+def _page_english(client: Client, url: str, language: str, allowed: frozenset[str]) -> list[str]:
+    response = client.get(url)
+    if response.status_code == 404 and url.startswith("/games/"):
+        return []  # a game without a rules page
+    if response.status_code != 200:
+        return [f"(answered {response.status_code})"]
+    return english_in(runs_of_html(response.content.decode()), language, allowed)
+
+
+def _email_english(message, allowed: frozenset[str]) -> list[str]:
+    language = LANGUAGES.get(message.to[0].split("@")[0].rstrip("0123456789"), "en")
+    runs = runs_of_text(message.subject) + runs_of_text(message.body)
+    for content, kind in getattr(message, "alternatives", []):
+        runs += runs_of_html(content) if kind == "text/html" else []
+    return english_in(runs, language, allowed)
 
 
 @pytest.fixture
-def places(settings):
-    """alice's world: an open table with a bot, live matches of the three games (with a
-    take-back, a forfeit and a bot), an erased opponent, a tournament with round 1 planned."""
-    settings.BOT_MOVE_DELAY_MS = 0
-    alice, bob, carol, dave = (make_user(n) for n in ("alice", "bob", "carol", "dave"))
-    alice.time_zone = "Europe/Madrid"
-    alice.save(update_fields=["time_zone"])
-    table = lobby_create(host=alice, game="spqf", seats=3)
-    lobby_add_bot(table_id=table.pk, user=alice, bot="standard")
-    matches = {}
-    for game, other in (("scythe", bob), ("dicecity", carol), ("spqf", dave)):
-        playing = lobby_create(host=alice, game=game, seats=3)
-        lobby_join(table_id=playing.pk, user=other)
-        lobby_add_bot(table_id=playing.pk, user=alice, bot="beginner")  # full: it starts
-        matches[game] = Match.objects.get(table=playing)
-    dice = matches["dicecity"]
-    _move_and_take_back(dice, alice)
-    seat_forfeit(match_id=dice.pk, seat_index=dice.seats.get(user=carol).index, reason="resigned")
-    account_erase(user=dave)
-    block_add(user=alice, display_name="bob")
-    chat_post(user=alice, match_id=matches["scythe"].pk, text="hola")
-    cup = tournament_create(
-        organiser=alice, name="Copa", game="dicecity", format="single_elimination", table_size=2
-    )
-    for player in (alice, carol):
-        tournament_register(tournament_id=cup.pk, user=player)
-    tournament_start(tournament_id=cup.pk, user=alice)
-    return {"alice": alice, "table": table.pk, "matches": matches, "cup": cup.pk}
+def world(settings, transactional_db):
+    return build_world(settings)
 
 
-def _move_and_take_back(match: Match, user) -> None:
-    """alice's first choice in the match, then taken back (when it is her turn)."""
-    match.refresh_from_db()
-    seat = match.seats.get(user=user).index
-    engine = match.engine
-    if seat not in engine.to_act(match.state):
-        return
-    action = engine.legal_actions(match.state, seat)[0]
-    done = action_submit(match_id=match.pk, user=user, action=action, version=match.version)
-    action_undo(match_id=match.pk, version=done.version, user=user)
-
-
-def _urls(places) -> list[str]:
-    matches, cup = places["matches"], places["cup"]
-    return [
-        "/",
-        "/tables/",
-        "/tables/new/",
-        f"/tables/{places['table']}/",
-        *(f"/matches/{m.pk}/" for m in matches.values()),
-        "/settings/",
-        "/tournaments/",
-        f"/tournaments/{cup}/",
-        f"/tournaments/{cup}/manage/",
-        "/ladders/",
-        "/ladders/dicecity/",
-    ]
-
-
+# Strict: once nothing is left, this fails until the mark goes. What the check still found on
+# 2026-12-06 (issue 33's report lists it): the rating chart's title ("1468 after 1 rated
+# games": templates/ladders/chart.svg is not scanned by makemessages), ordinals on profiles
+# ("2nd of 2"), an erased opponent's name on a profile ("Deleted player 5"), the tie-break keys
+# on the tournament page ("round_out", "table_place"), Scythe's resources ("1 food") and rules
+# page ("mechs"), the by-email durations ("12 hours"), and what the truncated report hid.
+@pytest.mark.xfail(strict=True, reason="English still left: see the comment above")
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("language", ["es", "vi"])
-def test_it_leaves_no_known_english_on_the_main_pages(client, places, language):
-    places["alice"].language = language
-    places["alice"].save(update_fields=["language"])
-    client.force_login(places["alice"])
-    found = {}
-    for url in _urls(places):
-        response = client.get(url)
-        assert response.status_code == 200, url
-        left = english_left(shown_text(response.content.decode()), language)
-        if left:
-            found[url] = left
-    assert found == {}, found
+def test_it_leaves_no_english_on_any_page_nor_in_any_email(world):
+    found: dict[str, list[str]] = {}
+    allowed = _allowed(world)
+    alice = world.users["alice"]
+    for language in ("es", "vi"):
+        alice.language = language
+        alice.save(update_fields=["language"])
+        player, visitor = Client(), Client(HTTP_ACCEPT_LANGUAGE=language)
+        player.force_login(alice)
+        for client, urls in ((player, player_urls(world)), (visitor, VISITOR_URLS)):
+            for url in urls:
+                left = _page_english(client, url, language, allowed)
+                found.update({f"{language} {url}": left} if left else {})
+    kinds = set()
+    for message in world.emails:
+        kinds.add(message.extra_headers.get("X-Tabletop-Kind", message.subject))
+        left = _email_english(message, allowed)
+        found.update({f"e-mail to {message.to[0]}: {message.subject}": left} if left else {})
+    assert found == {}, "\n".join(f"{where}: {runs}" for where, runs in found.items())
 
 
-def test_the_check_finds_english_where_it_is():
-    page = '<p title="Standard bot">bot</p><script>"took back"</script><b>resigned</b>'
-    assert english_left(shown_text(page)) == ["Standard bot", "resigned"]
-    assert english_left("Privately resigned-ish") == []
-    assert english_left("Riverwalk", "es") == []
-    assert english_left("Riverwalk", "vi") == ["Riverwalk"]
+def test_the_check_finds_the_english_it_has_never_been_told_of():
+    """English the site once showed, which the check knows from the catalogues alone."""
+    leftovers = {
+        "es": [
+            "coins 6, stars 0, territories 4",
+            "(the player deleted their account)",
+            "round 1",
+            "champion",
+            "out in round 1",
+            "1 VP",
+            "Standard bot",
+        ],
+        "vi": ["1 minute", "Standard bot", "Riverwalk"],
+    }
+    for language, runs in leftovers.items():
+        assert english_in(runs, language) == runs, language
+
+
+def test_the_check_lets_the_readers_language_and_names_through():
+    assert english_in(["Bot estándar", "Ronda 1", "Riverwalk", "Scythe", "1 PV"], "es") == []
+    assert english_in(["Bot tiêu chuẩn", "Vòng 1", "alice: 1 - bob: 2"], "vi") == []
+    assert english_in(["Grey Fox"], "es", frozenset({"Grey", "Fox"})) == []

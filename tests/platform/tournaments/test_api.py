@@ -172,6 +172,24 @@ def test_standings_and_rounds_show_the_pairings(api, alice, players):
     assert api.get(f"/api/tournaments/{t.pk}/standings/").json() == t.standings
 
 
+def test_rounds_list_byes_by_registration_id_as_the_tables_list_players(api, alice, players):
+    """Five players at 2-player tables: one bye, named by the registration it is for (display
+    names change, and a bot entrant's is its level's), as the tables name their players."""
+    t = create(alice, format="swiss", table_size=2, rounds=2)
+    registrations = register_all(t, players(5))
+    api.force_login(alice)
+    assert api.post(f"/api/tournaments/{t.pk}/start/", {}, format="json").status_code == 200
+    first = api.get(f"/api/tournaments/{t.pk}/rounds/").json()[0]
+    ids = {r.pk: r.user.display_name for r in registrations}
+    seated = {p["id"] for tb in first["tables"] for p in tb["players"]}
+    assert len(first["byes"]) == 1
+    bye = first["byes"][0]
+    assert set(bye) == {"id", "name"} and ids[bye["id"]] == bye["name"]
+    assert seated | {bye["id"]} == set(ids) and bye["id"] not in seated
+    t.refresh_from_db()
+    assert [b["id"] for b in first["byes"]] == t.rounds_set.get(number=1).byes
+
+
 def test_the_schema_documents_the_tournament_endpoints(api, db):
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     paths = schema["paths"]
