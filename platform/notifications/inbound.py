@@ -26,6 +26,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from notifications.automatic import BOUNCE, PERSON, hard_failures, mail_kind
+from notifications.bounces import bounce_record
 from notifications.models import InboundReply
 from notifications.prompts import seat_choices
 from notifications.replies import MAX_LINES, LineRefused, choice_for, reply_lines
@@ -48,47 +50,74 @@ class Reply:
     html: str | None
     message_id: str = ""
     received_at: datetime = field(default_factory=timezone.now)
+    kind: str = PERSON  # notifications.automatic: an auto-reply or a bounce is never a move
+    failed: list[str] = field(default_factory=list)  # a bounce's hard failures (RFC 3464)
 
 
-def reply_from_mime(raw: bytes, recipients: list[str], received_at: datetime) -> Reply:
-    """A reply as the SMTP/LMTP server got it: the raw message and the envelope recipients."""
+def reply_from_mime(
+    raw: bytes, recipients: list[str], received_at: datetime, mail_from: str | None = None
+) -> Reply:
+    """A reply as the SMTP/LMTP server got it: the raw message, the envelope recipients and
+    sender. Any bytes make a Reply: what cannot be decoded is read as replacement characters."""
     message = email.message_from_bytes(raw, policy=email.policy.default)
     assert isinstance(message, EmailMessage)  # policy.default builds EmailMessage
+    kind = mail_kind(message, mail_from)
     return Reply(
-        sender=str(message.get("From", "")),
+        sender=_header(message, "From"),
         recipients=recipients,
-        text=_part(message, "plain"),
-        html=_part(message, "html"),
-        message_id=str(message.get("Message-ID", "")),
+        text=_part(message, "plain") if kind == PERSON else None,
+        html=_part(message, "html") if kind == PERSON else None,
+        message_id=_header(message, "Message-ID"),
         received_at=received_at,
+        kind=kind,
+        failed=hard_failures(message) if kind == BOUNCE else [],
     )
 
 
+def _header(message: EmailMessage, name: str) -> str:
+    try:
+        return _clean(str(message.get(name, "")))
+    except Exception:  # a header the email package cannot parse is no header
+        return ""
+
+
+def _clean(text: str) -> str:
+    """PostgreSQL text holds no NUL: a NUL in a header or a line is dropped, never a 451."""
+    return text.replace("\x00", "")
+
+
 def _part(message: EmailMessage, subtype: str) -> str | None:
-    body = message.get_body(preferencelist=(subtype,))
+    try:
+        body = message.get_body(preferencelist=(subtype,))
+    except Exception:  # a broken MIME structure: no such part
+        return None
     if body is None or body.get_content_subtype() != subtype:
         return None
     try:
-        return str(body.get_content())
-    except (LookupError, UnicodeError):  # an unknown or lying charset
+        return _clean(str(body.get_content()))
+    except Exception:  # an unknown or lying charset, a broken transfer encoding
         payload = body.get_payload(decode=True)
-        return payload.decode("utf-8", "replace") if isinstance(payload, bytes) else None
+        return _clean(payload.decode("utf-8", "replace")) if isinstance(payload, bytes) else None
 
 
 def reply_receive(*, reply: Reply) -> InboundReply | None:
-    """Process a reply once. Returns its record, or None for a copy already processed."""
+    """Process a reply once. Returns its record, or None for a copy already processed.
+    Mail no person wrote (notifications.automatic) is recorded as dropped: never a move, never
+    answered; a bounce's hard failures are counted."""
     found = _addressed_token(reply.recipients)
-    message_id = reply.message_id.strip() or _fingerprint(reply)
+    message_id = _clean(reply.message_id.strip()) or _fingerprint(reply)
     try:
         with transaction.atomic():
             record = InboundReply.objects.create(
                 message_id=message_id[:255],
-                sender=parseaddr(reply.sender)[1][:254],
-                recipient=(found[1] if found else ",".join(reply.recipients))[:254],
+                sender=_clean(parseaddr(reply.sender)[1])[:254],
+                recipient=_clean(found[1] if found else ",".join(reply.recipients))[:254],
                 received_at=reply.received_at,
                 outcome=InboundReply.Outcome.REFUSED,
             )
-            if found is not None:
+            if reply.kind != PERSON:
+                _drop(record, reply)
+            elif found is not None:
                 _process(record, found[0], reply)
             record.processed_at = timezone.now()
             record.save()
@@ -97,6 +126,14 @@ def reply_receive(*, reply: Reply) -> InboundReply | None:
             return None  # that Message-ID was processed already (or just now, by another copy)
         raise
     return record
+
+
+def _drop(record: InboundReply, reply: Reply) -> None:
+    record.outcome = InboundReply.Outcome.DROPPED
+    record.reason = f"{reply.kind}: not read, not answered"
+    for address in reply.failed:
+        bounce_record(email=address, detail=f"delivery report {record.message_id}"[:200])
+    log.info("mail %s dropped: %s", record.message_id, reply.kind)
 
 
 def _addressed_token(recipients: list[str]) -> tuple[ReplyToken, str] | None:
