@@ -55,7 +55,10 @@ def hand_written(text: str, html: str | None = None) -> list[str]:
     if _before is None:
         source = subprocess.run(
             ["git", "show", f"{BEFORE}:platform/notifications/replies.py"],
-            cwd=ROOT, check=True, capture_output=True, text=True,
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout
         _before = sys.modules["replies_before"] = types.ModuleType("replies_before")
         exec(compile(source, "replies_before.py", "exec"), _before.__dict__)  # noqa: S102
@@ -115,7 +118,7 @@ def main() -> None:
 
     django.setup()
     cases = corpus()
-    print(f"{len(cases)} replies; load average {open('/proc/loadavg').read().split()[:3]}")
+    print(f"{len(cases)} replies; load average {Path('/proc/loadavg').read_text().split()[:3]}")
     for title, parse in CANDIDATES.items():
         wrong = []
         start = time.perf_counter()

@@ -26,6 +26,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.core import translate
 from notifications.automatic import BOUNCE, PERSON, hard_failures, mail_kind
 from notifications.bounces import bounce_record
 from notifications.models import InboundReply
@@ -210,8 +211,9 @@ def _apply_lines(
 
 def _play_reason(error: PlayError) -> str:
     if error.code == "stale_version":  # the web's "reload" means nothing in a mail client
-        return "That e-mail was out of date: the match has moved on since it was sent."
-    return error.message
+        return _("That e-mail was out of date: the match has moved on since it was sent.")
+    # An engine's reason is a phrase (games.core.words): in the player's language.
+    return translate(error.message, translation.get_language() or "en")
 
 
 def _why_no_choice(match: Match, seat: Seat, *, after_a_move: bool) -> str:

@@ -24,9 +24,12 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from mailparser_reply import parser as mail_parser
 from mailparser_reply.constants import MAIL_LANGUAGES, QUOTED_MATCH_INCLUDE
+
+from games.core import translate
 
 MAX_LINES = 40  # a whole Scythe turn is a handful; more is a pasted e-mail, not moves
 LANGUAGES = ["en", "es", "vi"]  # the site's languages: the clients' quote lines in each
@@ -209,17 +212,24 @@ def choice_for(line: str, choices: list[Choice], parse: Any) -> dict[str, Any]:
         return prefix[0].action
     if len(prefix) > 1:
         shown = "; ".join(f"{c.number}. {c.text}" for c in prefix[:6])
-        raise LineRefused("ambiguous", f"'{line}' could mean any of: {shown}.")
+        raise LineRefused(
+            "ambiguous",
+            _("'%(line)s' could mean any of: %(choices)s.") % {"line": line, "choices": shown},
+        )
     return _notation(line, parse)
 
 
 def _notation(line: str, parse: Any) -> dict[str, Any]:
     if "=" not in line and " " in line:
-        raise LineRefused("unparseable", f"'{line}' is neither a number nor a move I can read.")
+        raise LineRefused(
+            "unparseable",
+            _("'%(line)s' is neither a number nor a move I can read.") % {"line": line},
+        )
     try:
         action: dict[str, Any] = parse(line)
     except Exception as error:  # the engine's InvalidAction, or any parse failure
-        reason = getattr(error, "reason", str(error))
+        # The engine's reason is a phrase (games.core.words): said in the reader's language.
+        reason = translate(getattr(error, "reason", str(error)), get_language() or "en")
         raise LineRefused(
             "unparseable",
             _("Cannot read '%(line)s': %(reason)s.") % {"line": line, "reason": reason},

@@ -64,7 +64,7 @@ def dsn(recipient: str, to: str, status: str = "5.1.1", action: str = "failed") 
     return (
         f"From: Mail Delivery System <MAILER-DAEMON@mx.example.net>\r\nTo: {to}\r\n"
         f"Subject: Undelivered Mail Returned to Sender\r\nMessage-ID: <{boundary}@mx>\r\n"
-        f'MIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status;'
+        f"MIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status;"
         f' boundary="{boundary}"\r\n\r\n--{boundary}\r\nContent-Type: text/plain\r\n\r\n'
         f"1\r\nI'm sorry to have to inform you that your message could not be delivered.\r\n"
         f"--{boundary}\r\nContent-Type: message/delivery-status\r\n\r\n"
@@ -107,7 +107,7 @@ def test_a_delivery_report_from_the_player_is_not_a_move_and_repeated_ones_stop_
 ):
     match, seat, turn = game
     user = seat.user
-    for n in range(BOUNCE_LIMIT):
+    for _ in range(BOUNCE_LIMIT):
         assert not Suppression.objects.exists()
         data = dsn(user.email, turn.reply_to[0])
         record = receive(data, turn.reply_to[0], django_capture_on_commit_callbacks, "")
@@ -142,7 +142,9 @@ def test_every_answer_says_it_is_automatic_and_game_emails_send_bounces_to_the_i
 ):
     match, seat, turn = game
     assert turn.extra_headers["Auto-Submitted"] == "auto-generated"
-    assert turn.from_email == "bounces@reply.test.example" and "Tabletop" in turn.extra_headers["From"]
+    assert (
+        turn.from_email == "bounces@reply.test.example" and "Tabletop" in turn.extra_headers["From"]
+    )
     data = raw(f"From: {seat.user.email}\nMessage-ID: <{uuid.uuid4().hex}@x>", "end_turn\r\n")
     receive(data, turn.reply_to[0], django_capture_on_commit_callbacks)
     [answer] = mail.outbox

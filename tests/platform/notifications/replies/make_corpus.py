@@ -20,36 +20,63 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 TO = "play+12-0-5-7kq2m4rj3hx5wnp6tdb2ya4vce@reply.tabletop.example"
-FROM = {"en": "Alice Martin <alice@example.com>", "es": "Ana García <ana@example.es>",
-        "vi": "Nguyễn Thị Lan <lan@example.vn>"}
+FROM = {
+    "en": "Alice Martin <alice@example.com>",
+    "es": "Ana García <ana@example.es>",
+    "vi": "Nguyễn Thị Lan <lan@example.vn>",
+}
 SITE = "Tabletop <noreply@tabletop.example>"
 
 # The turn e-mail being answered, as each language's player received it (shortened).
 ORIGINAL = {
     "en": [
-        "Hello Alice,", "", "It is your turn in Dice City #12 against bob, carol.", "",
-        "What you may do now:", "  1. Use Mountain (white die)  [use die=white]",
-        "  2. Discard Well  [discard card=well]", "  3. End the dice step  [end_dice]", "",
-        "To move, reply to this e-mail with the number or the text in brackets.", "",
+        "Hello Alice,",
+        "",
+        "It is your turn in Dice City #12 against bob, carol.",
+        "",
+        "What you may do now:",
+        "  1. Use Mountain (white die)  [use die=white]",
+        "  2. Discard Well  [discard card=well]",
+        "  3. End the dice step  [end_dice]",
+        "",
+        "To move, reply to this e-mail with the number or the text in brackets.",
+        "",
         "-- Tabletop",
     ],
     "es": [
-        "Hola Ana,", "", "Es tu turno en Dice City #12 contra bob, carol.", "",
-        "Lo que puedes hacer ahora:", "  1. Usar Montaña (dado blanco)  [use die=white]",
-        "  2. Descartar Pozo  [discard card=well]", "  3. Terminar la fase de dados  [end_dice]",
-        "", "Para jugar, responde a este correo con el número o el texto entre corchetes.", "",
+        "Hola Ana,",
+        "",
+        "Es tu turno en Dice City #12 contra bob, carol.",
+        "",
+        "Lo que puedes hacer ahora:",
+        "  1. Usar Montaña (dado blanco)  [use die=white]",
+        "  2. Descartar Pozo  [discard card=well]",
+        "  3. Terminar la fase de dados  [end_dice]",
+        "",
+        "Para jugar, responde a este correo con el número o el texto entre corchetes.",
+        "",
         "-- Tabletop",
     ],
     "vi": [
-        "Xin chào Lan,", "", "Đến lượt bạn trong Dice City #12 với bob, carol.", "",
-        "Bạn có thể làm gì bây giờ:", "  1. Dùng Núi (xúc xắc trắng)  [use die=white]",
-        "  2. Bỏ Giếng  [discard card=well]", "  3. Kết thúc bước xúc xắc  [end_dice]", "",
-        "Để đi, hãy trả lời thư này bằng số hoặc chữ trong ngoặc vuông.", "",
+        "Xin chào Lan,",
+        "",
+        "Đến lượt bạn trong Dice City #12 với bob, carol.",
+        "",
+        "Bạn có thể làm gì bây giờ:",
+        "  1. Dùng Núi (xúc xắc trắng)  [use die=white]",
+        "  2. Bỏ Giếng  [discard card=well]",
+        "  3. Kết thúc bước xúc xắc  [end_dice]",
+        "",
+        "Để đi, hãy trả lời thư này bằng số hoặc chữ trong ngoặc vuông.",
+        "",
         "-- Tabletop",
     ],
 }
-SUBJECT = {"en": "Your turn in Dice City #12", "es": "Tu turno en Dice City #12",
-           "vi": "Lượt của bạn trong Dice City #12"}
+SUBJECT = {
+    "en": "Your turn in Dice City #12",
+    "es": "Tu turno en Dice City #12",
+    "vi": "Lượt của bạn trong Dice City #12",
+}
 RE = {"en": "Re: ", "es": "RE: ", "vi": "Trả lời: "}
 
 # Attribution lines ("On ... wrote:") as each client writes them in each language.
@@ -92,18 +119,22 @@ OWA = {
     "es": ("De:", "Enviado:", "Para:", "Asunto:", "lunes, 23 de noviembre de 2026 11:00"),
     "vi": ("Từ:", "Đã gửi:", "Đến:", "Chủ đề:", "Thứ Hai, ngày 23 tháng 11 năm 2026 11:00"),
 }
-IPHONE = {"en": "Sent from my iPhone", "es": "Enviado desde mi iPhone",
-          "vi": "Gửi từ iPhone của tôi"}
+IPHONE = {
+    "en": "Sent from my iPhone",
+    "es": "Enviado desde mi iPhone",
+    "vi": "Gửi từ iPhone của tôi",
+}
 K9_SIG = {
     "en": "Sent from my Android device with K-9 Mail. Please excuse my brevity.",
     "es": "Enviado desde mi dispositivo Android con K-9 Mail. Por favor, disculpa mi brevedad.",
     "vi": "Được gửi từ thiết bị Android của tôi bằng K-9 Mail. Xin thứ lỗi vì sự ngắn gọn.",
 }
-FAIR_SIG = {"en": "Sent with FairEmail", "es": "Enviado con FairEmail",
-            "vi": "Gửi bằng FairEmail"}
-FORWARDED = {"en": "---------- Forwarded message ---------",
-             "es": "---------- Mensaje reenviado ---------",
-             "vi": "---------- Thư đã chuyển tiếp ---------"}
+FAIR_SIG = {"en": "Sent with FairEmail", "es": "Enviado con FairEmail", "vi": "Gửi bằng FairEmail"}
+FORWARDED = {
+    "en": "---------- Forwarded message ---------",
+    "es": "---------- Mensaje reenviado ---------",
+    "vi": "---------- Thư đã chuyển tiếp ---------",
+}
 SIGN_OFF = {"en": ["Thanks,", "Alice"], "es": ["Saludos,", "Ana"], "vi": ["Cảm ơn,", "Lan"]}
 # What the players write: a number, notation, a label in their own language.
 MOVES = {
@@ -121,8 +152,9 @@ def _part(body: str, subtype: str, cte: str, charset: str = "utf-8") -> EmailMes
     return part
 
 
-def text_part(body: str, cte: str = "quoted-printable", charset: str = "utf-8",
-              flowed: bool = False) -> EmailMessage:
+def text_part(
+    body: str, cte: str = "quoted-printable", charset: str = "utf-8", flowed: bool = False
+) -> EmailMessage:
     part = _part(body, "plain", cte, charset)
     if flowed:
         part.set_param("format", "flowed")
@@ -160,8 +192,9 @@ def write(name: str, message, expected: list[str]) -> None:
 
 
 def quoted(lang: str, prefix: str = "> ") -> str:
-    return "\n".join((prefix + line).rstrip() if line else prefix.rstrip()
-                     for line in ORIGINAL[lang])
+    return "\n".join(
+        (prefix + line).rstrip() if line else prefix.rstrip() for line in ORIGINAL[lang]
+    )
 
 
 def html_original(lang: str) -> str:
@@ -191,32 +224,38 @@ def gmail_html_only(lang: str) -> None:
         "</div>"
     )
     message = html_part(html, "base64")
-    write(f"gmail_html_only_{lang}", envelope(message, lang, None, f"CAF{lang}gm2@mail.gmail"),
-          moves)
+    write(
+        f"gmail_html_only_{lang}", envelope(message, lang, None, f"CAF{lang}gm2@mail.gmail"), moves
+    )
 
 
 def gmail_forwarded(lang: str) -> None:
     """The turn e-mail forwarded to the reply address with a move written above it."""
     moves = ["1"]
-    text = "1\n\n" + FORWARDED[lang] + f"\nFrom: {SITE}\nDate: Mon, Nov 23, 2026 at 11:00\n" \
+    text = (
+        "1\n\n" + FORWARDED[lang] + f"\nFrom: {SITE}\nDate: Mon, Nov 23, 2026 at 11:00\n"
         f"Subject: {SUBJECT[lang]}\nTo: <{FROM[lang]}>\n\n\n" + "\n".join(ORIGINAL[lang]) + "\n"
+    )
     message = text_part(text)
-    write(f"gmail_forwarded_{lang}", envelope(message, lang, None, f"CAF{lang}gm3@mail.gmail"),
-          moves)
+    write(
+        f"gmail_forwarded_{lang}", envelope(message, lang, None, f"CAF{lang}gm3@mail.gmail"), moves
+    )
 
 
 def _bold_labels(header: str, labels: tuple[str, ...]) -> str:
     lines = header.split("\n")
     return "<br>".join(
-        f"<b>{label}</b>{line[len(label):]}" for label, line in zip(labels, lines, strict=True)
+        f"<b>{label}</b>{line[len(label) :]}" for label, line in zip(labels, lines, strict=True)
     )
 
 
 def outlook_desktop(lang: str) -> None:
     moves = MOVES[lang][:1]
     frm, sent, to, subj, date = OUTLOOK[lang]
-    header = f"{frm} Tabletop <noreply@tabletop.example>\n{sent} {date}\n{to} {FROM[lang]}\n" \
+    header = (
+        f"{frm} Tabletop <noreply@tabletop.example>\n{sent} {date}\n{to} {FROM[lang]}\n"
         f"{subj} {SUBJECT[lang]}"
+    )
     # Outlook quotes nothing: the old e-mail follows its header block as it was.
     text = "\n".join(moves) + "\n\n" + header + "\n\n" + "\n".join(ORIGINAL[lang]) + "\n"
     block = _bold_labels(header, (frm, sent, to, subj))
@@ -233,17 +272,26 @@ def outlook_desktop(lang: str) -> None:
     charset = "utf-8" if lang == "vi" else "windows-1252"
     message = alternative(text_part(text, charset=charset), html_part(html))
     mailer = "Microsoft Outlook 16.0"
-    write(f"outlook_desktop_{lang}", envelope(message, lang, mailer, f"00{lang}01d9@outlook"),
-          moves)
+    write(
+        f"outlook_desktop_{lang}", envelope(message, lang, mailer, f"00{lang}01d9@outlook"), moves
+    )
 
 
 def outlook_web(lang: str, html_only: bool = False) -> None:
     moves = MOVES[lang]
     frm, sent, to, subj, date = OWA[lang]
-    header = f"{frm} Tabletop <noreply@tabletop.example>\n{sent} {date}\n{to} {FROM[lang]}\n" \
+    header = (
+        f"{frm} Tabletop <noreply@tabletop.example>\n{sent} {date}\n{to} {FROM[lang]}\n"
         f"{subj} {SUBJECT[lang]}"
-    text = "\n".join(moves) + "\n\n________________________________\n" + header + "\n\n" + \
-        "\n".join(ORIGINAL[lang]) + "\n"
+    )
+    text = (
+        "\n".join(moves)
+        + "\n\n________________________________\n"
+        + header
+        + "\n\n"
+        + "\n".join(ORIGINAL[lang])
+        + "\n"
+    )
     block = _bold_labels(header, (frm, sent, to, subj))
     html = (
         '<html><body><div dir="ltr">'
@@ -267,7 +315,8 @@ def apple_mail(lang: str) -> None:
     text = "\n".join(moves) + f"\n\n> {wrote}\n> \n{quoted(lang)}\n"
     html = (
         '<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8"></head>'
-        '<body style="overflow-wrap: break-word;">' + "<br>".join(moves)
+        '<body style="overflow-wrap: break-word;">'
+        + "<br>".join(moves)
         + f'<br id="lineBreakAtBeginningOfMessage"><div><br><blockquote type="cite">'
         f"<div>{wrote}</div><br>{html_original(lang)}</blockquote></div></body></html>"
     )
@@ -337,8 +386,11 @@ def signed_off(lang: str) -> None:
 
 def prose(lang: str) -> None:
     """A move, then prose: the prose is a line the service refuses (nothing after it plays)."""
-    words = {"en": "sorry, wrong button", "es": "perdón, me equivoqué",
-             "vi": "xin lỗi, tôi bấm nhầm"}[lang]
+    words = {
+        "en": "sorry, wrong button",
+        "es": "perdón, me equivoqué",
+        "vi": "xin lỗi, tôi bấm nhầm",
+    }[lang]
     moves, wrote = ["2", words, "3"], WROTE["gmail"][lang]
     text = "\n".join(moves) + f"\n\n{wrote}\n\n{quoted(lang)}\n"
     write(f"prose_{lang}", envelope(text_part(text), lang, None, f"pr-{lang}@gmail"), moves)
