@@ -17,6 +17,7 @@ from django.utils import timezone, translation
 from accounts.models import User
 from accounts.zones import zone_for_address
 from notifications.models import InboundReply, Preferences, TurnEmail
+from notifications.position import picture_attach, position_context
 from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import chat_since_last_mail, prompt_context
 from notifications.tokens import bounce_address
@@ -204,9 +205,11 @@ def _turn_message_built(seat: Seat) -> EmailMultiAlternatives:
     opponents = [s.name for s in match.seats.select_related("user") if s.pk != seat.pk]
     context: dict[str, Any] = {"user": seat.user, "match": match, "opponents": opponents}
     context.update(prompt_context(match, seat))
+    context.update(position_context(match, seat))
     context["chat"] = chat_since_last_mail(match, seat)
     assert seat.user is not None  # only human seats are e-mailed (seats_newly_to_act)
     message = render_listed_email("turn", context, seat.user.email, seat.user.pk)
+    picture_attach(message, context["picture"])
     if context["reply_address"]:
         message.reply_to = [context["reply_address"]]
     return message
