@@ -31,7 +31,11 @@ FAMILY = "DejaVu Sans"
 
 
 def picture_svg(
-    game: str, view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any],
+    game: str,
+    view: dict[str, Any],
+    seat: int | None,
+    legal: list[Any],
+    players: list[Any],
     language: str,
 ) -> str | None:
     """The game's drawing of this view in `language`, or None for a game without one."""
@@ -43,7 +47,11 @@ def picture_svg(
 
 
 def position_words(
-    game: str, view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any],
+    game: str,
+    view: dict[str, Any],
+    seat: int | None,
+    legal: list[Any],
+    players: list[Any],
     language: str,
 ) -> dict[str, Any] | None:
     """The game's position as words (boards/<game>/picture.py `position`): the seat's private

@@ -31,11 +31,20 @@ from notifications.automatic import BOUNCE, PERSON, hard_failures, mail_kind
 from notifications.bounces import bounce_record
 from notifications.models import InboundReply
 from notifications.prompts import seat_choices
-from notifications.replies import MAX_LINES, LineRefused, choice_for, reply_lines
+from notifications.replies import (
+    MAX_LINES,
+    Choice,
+    LineRefused,
+    choice_for,
+    choices_of,
+    reply_lines,
+)
 from notifications.tokens import ReplyToken, token_read
 from outbox.services import job_record
+from play import errors
 from play.errors import PlayError
 from play.models import Match, Seat
+from play.selectors import legal_for, replay_state
 from play.services import action_submit
 
 log = logging.getLogger(__name__)
@@ -194,19 +203,35 @@ def _apply_lines(
             _("A reply may hold at most %(MAX_LINES)s moves.") % {"MAX_LINES": MAX_LINES},
         )
     for i, line in enumerate(lines):
-        choices = seat_choices(match, seat)
+        choices, earlier = _choices_at(match, seat, version)
         if not choices:
             return _refuse(record, line, _why_no_choice(match, seat, after_a_move=i > 0))
         try:
             action = choice_for(line, choices, match.engine.parse_action)
+            # An e-mail of this turn sent before the player's last decisions: its numbers mean
+            # what that e-mail listed, and the move is made now if the rules still allow it.
+            version = match.version if earlier else version
             # As the player (user=), not as the seat: a forfeited seat's player may not move.
             match = action_submit(match_id=match.pk, action=action, version=version, user=seat.user)
         except (LineRefused, PlayError) as error:
             reason = error.reason if isinstance(error, LineRefused) else _play_reason(error)
+            if earlier and isinstance(error, PlayError):
+                reason = f"{_play_reason(errors.stale_version(match.version))} {reason}"
             return _refuse(record, line, reason)
         record.applied.append(match.engine.format_action(action))
         version = match.version
     return InboundReply.Outcome.APPLIED
+
+
+def _choices_at(match: Match, seat: Seat, version: int) -> tuple[list[Choice], bool]:
+    """The choices the e-mail of `version` listed, and whether that was an earlier e-mail of
+    the seat's current turn (the player has made some of this turn's decisions since). An
+    e-mail from before the turn began gets the current choices: its version is refused."""
+    same_turn = seat.to_act and seat.to_act_since is not None and seat.to_act_since <= version
+    if version == match.version or not same_turn or match.is_finished:
+        return seat_choices(match, seat), False
+    state = replay_state(match, version)
+    return choices_of(legal_for(match.engine, state, seat.index)), True
 
 
 def _play_reason(error: PlayError) -> str:

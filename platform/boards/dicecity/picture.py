@@ -21,7 +21,8 @@ CSS = """
 .resource { fill: #d8ecd2; } .military { fill: #f3d3cf; } .economic { fill: #f6ebc2; }
 .cultural { fill: #e6d9f0; } .civic { fill: #d4e3f3; } .off { fill: #ddd; }
 .die { stroke: #111; stroke-width: 1; } .dn { font-weight: bold; font-size: 11px; }
-.bandit { fill: #f3d3cf; stroke: #b55; } .shield { fill: #777; } .ship { fill: #d4e3f3; stroke: #57a; }
+.bandit { fill: #f3d3cf; stroke: #b55; } .shield { fill: #777; }
+.ship { fill: #d4e3f3; stroke: #57a; }
 """
 
 
@@ -54,13 +55,18 @@ def _city(p: dict[str, Any], top: float) -> list[str]:
     out = []
     for r, row in enumerate(p["rows"]):
         y = top + r * (CELL_H + GAP)
-        out.append(f'<circle cx="14" cy="{y + CELL_H / 2:g}" r="7" class="die" '
-                   f'style="fill: {DIE.get(row["colour"], "#999")}"/>')
+        out.append(
+            f'<circle cx="14" cy="{y + CELL_H / 2:g}" r="7" class="die" '
+            f'style="fill: {DIE.get(row["colour"], "#999")}"/>'
+        )
         for c, cell in enumerate(row["cells"]):
             x = 28 + c * (CELL_W + GAP)
-            out.append(box(x, y, CELL_W, CELL_H, "card " + ("off" if cell["off"] else cell["type"])))
+            out.append(
+                box(x, y, CELL_W, CELL_H, "card " + ("off" if cell["off"] else cell["type"]))
+            )
             out.append(text(x + 4, y + 15, cell["name"], "b", limit=14))
-            note = "✕ " + say("off") if cell["off"] else (f"{cell['vp']} VP" if cell["vp"] else "")
+            vp = say("{vp} VP", vp=cell["vp"]) if cell["vp"] else ""
+            note = "✕ " + say("off") if cell["off"] else vp
             out.append(text(x + 4, y + 31, note, "m"))
             if cell["die"]:
                 out.append(_die(x + CELL_W - 12, y + 12, cell["die"], cell["col"]))
@@ -94,14 +100,16 @@ def _fights(dc: dict[str, Any], top: float) -> list[str]:
     """The bandit piles (shield, VP, how many left) and the trade-ship piles (wood/stone/iron
     to export, VP, how many left), as the page's market shows them."""
     out = [text(8, top, say("Bandits"), "b"), text(330, top, say("Ships"), "b")]
-    piles = [("bandit", 8 + i * 104, f"   {b['defense']}", b) for i, b in enumerate(dc["bandits"])]
+    piles = [("bandit", 8 + i * 104, str(b["defense"]), b) for i, b in enumerate(dc["bandits"])]
     piles += [("ship", 330 + i * 104, s["cost"], s) for i, s in enumerate(dc["ships"])]
     for cls, x, head, pile in piles:
         out.append(box(x, top + 6, 98, CELL_H - 6, cls))
         if cls == "bandit":  # the shield the page prints beside a bandit's strength
-            out.append(f'<path d="M{x + 5:g},{top + 11:g} h10 v5 q0,6 -5,8 q-5,-2 -5,-8 z" '
-                       'class="shield"/>')
-        out.append(text(x + 5, top + 21, head, "b"))
+            out.append(
+                f'<path d="M{x + 5:g},{top + 11:g} h10 v5 q0,6 -5,8 q-5,-2 -5,-8 z" '
+                'class="shield"/>'
+            )
+        out.append(text(x + (20 if cls == "bandit" else 5), top + 21, head, "b"))
         out.append(text(x + 5, top + 35, say("{vp} VP", vp=pile["vp"]) + f" ×{pile['left']}", "m"))
     return out
 

@@ -4,13 +4,14 @@ styled by the map's rules of the page's stylesheet."""
 
 from __future__ import annotations
 
-from functools import cache
+import base64
+from functools import cache, lru_cache
 from typing import Any
 
 from django.contrib.staticfiles import finders
 
-from boards.language import say
-from boards.picture import svg_document
+from boards.language import language, say
+from boards.picture import picture_png, svg_document
 
 from .choices import Choices
 from .hexmap import FRAME, pieces_svg, terrain_svg
@@ -23,11 +24,31 @@ def picture_svg(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> str:
     factions = tuple(sorted(p["faction"] for p in view["players"]))
-    body = f'<g class="sc-map">{terrain_svg(factions)}{pieces_svg(view, Choices(legal))}</g>'
     f = FRAME
-    return svg_document(
-        float(f["w"]), float(f["h"]), body, map_css(), view_box=f"{f['x']} {f['y']} {f['w']} {f['h']}"
+    printed = (
+        f'<image href="{_printed_board(factions, language())}" x="{f["x"]}" y="{f["y"]}" '
+        f'width="{f["w"]}" height="{f["h"]}"/>'
     )
+    body = f'{printed}<g class="sc-map">{pieces_svg(view, Choices(legal))}</g>'
+    return svg_document(float(f["w"]), float(f["h"]), body, map_css(), view_box=_BOX)
+
+
+_BOX = f"{FRAME['x']} {FRAME['y']} {FRAME['w']} {FRAME['h']}"
+
+
+@lru_cache(maxsize=32)
+def _printed_board(factions: tuple[str, ...], lang: str) -> str:
+    """The printed board (hexes, names, rivers: the same for every view of a table) drawn once
+    per set of factions and language, as a PNG data URI the pictures draw their pieces on: the
+    board's hundreds of labels are most of a picture's cost (bench/email_render.py)."""
+    svg = svg_document(
+        float(FRAME["w"]),
+        float(FRAME["h"]),
+        f'<g class="sc-map">{terrain_svg(factions)}</g>',
+        map_css(),
+        view_box=_BOX,
+    )
+    return "data:image/png;base64," + base64.b64encode(picture_png(svg)).decode()
 
 
 @cache
@@ -41,7 +62,10 @@ def map_css() -> str:
         css = sheet.read()
     part = css[css.index("/* the map */") : css.index("/* drawn by board.js")]
     rules = [line for line in part.splitlines() if not line.startswith(".sc-map {")]
-    return "\n".join(rules) + "\n.pic-ground { fill: #fff; }\n.sc-map text { font-family: 'DejaVu Sans'; }"
+    return (
+        "\n".join(rules)
+        + "\n.pic-ground { fill: #fff; }\n.sc-map text { font-family: 'DejaVu Sans'; }"
+    )
 
 
 def position(
@@ -54,7 +78,7 @@ def position(
     private: dict[str, Any] = {}
     if mine is not None:
         private = {
-            "cards": sorted(mine.get("hand") or []),
+            "cards": [str(card) for card in sorted(mine.get("hand") or [])],
             "objectives": [
                 f"{say(OBJECTIVES[str(o)]['name'])}: {objective_text(OBJECTIVES[str(o)]['req'])}"
                 for o in mine.get("objs") or []
