@@ -144,6 +144,7 @@ MOVES = {
 }
 
 corpus: dict[str, list[str]] = {}
+REPLIES: list[str] = []  # set by reply_as(): build a reply for a test, write nothing
 
 
 def _part(body: str, subtype: str, cte: str, charset: str = "utf-8") -> EmailMessage:
@@ -186,9 +187,12 @@ def alternative(text: EmailMessage, html: EmailMessage) -> EmailMessage:
     return message
 
 
-def write(name: str, message, expected: list[str]) -> None:
-    (HERE / f"{name}.eml").write_bytes(message.as_bytes())
-    corpus[f"{name}.eml"] = expected
+def write(name: str, message: EmailMessage, expected: list[str]) -> EmailMessage:
+    """Record the message as a file of the corpus, unless it was built for a test (REPLIES)."""
+    if not REPLIES:
+        (HERE / f"{name}.eml").write_bytes(message.as_bytes())
+        corpus[f"{name}.eml"] = expected
+    return message
 
 
 def quoted(lang: str, prefix: str = "> ") -> str:
@@ -201,8 +205,8 @@ def html_original(lang: str) -> str:
     return "".join(f"<div>{line or '<br>'}</div>" for line in ORIGINAL[lang])
 
 
-def gmail(lang: str) -> None:
-    moves, wrote = MOVES[lang], WROTE["gmail"][lang]
+def gmail(lang: str) -> EmailMessage:
+    moves, wrote = REPLIES or MOVES[lang], WROTE["gmail"][lang]
     text = "\n".join(moves) + f"\n\n{wrote}\n\n{quoted(lang)}\n"
     html = (
         '<div dir="ltr">' + "".join(f"<div>{m}</div>" for m in moves) + "</div><br>"
@@ -212,10 +216,12 @@ def gmail(lang: str) -> None:
         f'rgb(204,204,204);padding-left:1ex">{html_original(lang)}</blockquote></div>'
     )
     message = alternative(text_part(text), html_part(html))
-    write(f"gmail_{lang}", envelope(message, lang, None, f"CAF{lang}gm1@mail.gmail.com"), moves)
+    return write(
+        f"gmail_{lang}", envelope(message, lang, None, f"CAF{lang}gm1@mail.gmail.com"), moves
+    )
 
 
-def gmail_html_only(lang: str) -> None:
+def gmail_html_only(lang: str) -> EmailMessage:
     """Gmail's "rich text" sent through a gateway that keeps only the HTML part."""
     moves, wrote = ["3"], WROTE["gmail"][lang]
     html = (
@@ -224,12 +230,12 @@ def gmail_html_only(lang: str) -> None:
         "</div>"
     )
     message = html_part(html, "base64")
-    write(
+    return write(
         f"gmail_html_only_{lang}", envelope(message, lang, None, f"CAF{lang}gm2@mail.gmail"), moves
     )
 
 
-def gmail_forwarded(lang: str) -> None:
+def gmail_forwarded(lang: str) -> EmailMessage:
     """The turn e-mail forwarded to the reply address with a move written above it."""
     moves = ["1"]
     text = (
@@ -237,7 +243,7 @@ def gmail_forwarded(lang: str) -> None:
         f"Subject: {SUBJECT[lang]}\nTo: <{FROM[lang]}>\n\n\n" + "\n".join(ORIGINAL[lang]) + "\n"
     )
     message = text_part(text)
-    write(
+    return write(
         f"gmail_forwarded_{lang}", envelope(message, lang, None, f"CAF{lang}gm3@mail.gmail"), moves
     )
 
@@ -249,8 +255,8 @@ def _bold_labels(header: str, labels: tuple[str, ...]) -> str:
     )
 
 
-def outlook_desktop(lang: str) -> None:
-    moves = MOVES[lang][:1]
+def outlook_desktop(lang: str) -> EmailMessage:
+    moves = REPLIES or MOVES[lang][:1]
     frm, sent, to, subj, date = OUTLOOK[lang]
     header = (
         f"{frm} Tabletop <noreply@tabletop.example>\n{sent} {date}\n{to} {FROM[lang]}\n"
@@ -272,13 +278,13 @@ def outlook_desktop(lang: str) -> None:
     charset = "utf-8" if lang == "vi" else "windows-1252"
     message = alternative(text_part(text, charset=charset), html_part(html))
     mailer = "Microsoft Outlook 16.0"
-    write(
+    return write(
         f"outlook_desktop_{lang}", envelope(message, lang, mailer, f"00{lang}01d9@outlook"), moves
     )
 
 
-def outlook_web(lang: str, html_only: bool = False) -> None:
-    moves = MOVES[lang]
+def outlook_web(lang: str, html_only: bool = False) -> EmailMessage:
+    moves = REPLIES or MOVES[lang]
     frm, sent, to, subj, date = OWA[lang]
     header = (
         f"{frm} Tabletop <noreply@tabletop.example>\n{sent} {date}\n{to} {FROM[lang]}\n"
@@ -307,11 +313,11 @@ def outlook_web(lang: str, html_only: bool = False) -> None:
     else:
         message = alternative(text_part(text), html_part(html))
         name = f"outlook_web_{lang}"
-    write(name, envelope(message, lang, None, f"AM{lang}PR07@eurprd07.outlook"), moves)
+    return write(name, envelope(message, lang, None, f"AM{lang}PR07@eurprd07.outlook"), moves)
 
 
-def apple_mail(lang: str) -> None:
-    moves, wrote = MOVES[lang], WROTE["apple"][lang]
+def apple_mail(lang: str) -> EmailMessage:
+    moves, wrote = REPLIES or MOVES[lang], WROTE["apple"][lang]
     text = "\n".join(moves) + f"\n\n> {wrote}\n> \n{quoted(lang)}\n"
     html = (
         '<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8"></head>'
@@ -322,19 +328,23 @@ def apple_mail(lang: str) -> None:
     )
     message = alternative(text_part(text), html_part(html))
     mailer = "Apple Mail (2.3826.400.131.1.6)"
-    write(f"apple_mail_{lang}", envelope(message, lang, mailer, f"A1B2{lang}@example.com"), moves)
+    return write(
+        f"apple_mail_{lang}", envelope(message, lang, mailer, f"A1B2{lang}@example.com"), moves
+    )
 
 
-def iphone(lang: str) -> None:
-    moves, wrote = ["2"], WROTE["apple"][lang]
-    text = f"2\n\n{IPHONE[lang]}\n\n> {wrote}\n> \n{quoted(lang)}\n"
+def iphone(lang: str) -> EmailMessage:
+    moves, wrote = REPLIES or ["2"], WROTE["apple"][lang]
+    text = "\n".join(moves) + f"\n\n{IPHONE[lang]}\n\n> {wrote}\n> \n{quoted(lang)}\n"
     message = text_part(text, "quoted-printable" if lang != "en" else "8bit")
     mailer = "iPhone Mail (22B91)"
-    write(f"iphone_{lang}", envelope(message, lang, mailer, f"F00D-{lang}@example.com"), moves)
+    return write(
+        f"iphone_{lang}", envelope(message, lang, mailer, f"F00D-{lang}@example.com"), moves
+    )
 
 
-def thunderbird(lang: str, bottom: bool = False) -> None:
-    moves, wrote = MOVES[lang], WROTE["thunderbird"][lang]
+def thunderbird(lang: str, bottom: bool = False) -> EmailMessage:
+    moves, wrote = REPLIES or MOVES[lang], WROTE["thunderbird"][lang]
     if bottom:  # bottom-posting, the Usenet habit Thunderbird users keep
         text = f"{wrote}\n{quoted(lang, '>')}\n\n" + "\n".join(moves) + "\n\n-- \nA.\n"
         name = f"thunderbird_bottom_{lang}"
@@ -352,18 +362,18 @@ def thunderbird(lang: str, bottom: bool = False) -> None:
     message = alternative(plain, html_part(html, "8bit")) if not bottom else plain
     mailer = None
     message["User-Agent"] = "Mozilla Thunderbird"
-    write(name, envelope(message, lang, mailer, f"{name}@example.org"), moves)
+    return write(name, envelope(message, lang, mailer, f"{name}@example.org"), moves)
 
 
-def k9(lang: str) -> None:
-    moves, wrote = MOVES[lang], WROTE["k9"][lang]
+def k9(lang: str) -> EmailMessage:
+    moves, wrote = REPLIES or MOVES[lang], WROTE["k9"][lang]
     text = "\n".join(moves) + f"\n-- \n{K9_SIG[lang]}\n\n{wrote}\n{quoted(lang)}\n"
     message = text_part(text, "base64")
     message["User-Agent"] = "K-9 Mail for Android"
-    write(f"k9_{lang}", envelope(message, lang, None, f"k9-{lang}@email.android.com"), moves)
+    return write(f"k9_{lang}", envelope(message, lang, None, f"k9-{lang}@email.android.com"), moves)
 
 
-def fairemail(lang: str) -> None:
+def fairemail(lang: str) -> EmailMessage:
     moves, wrote = ["3"], WROTE["fairemail"][lang]
     text = f"3\n\n{FAIR_SIG[lang]}\n\n{wrote}\n{quoted(lang)}\n"
     html = (
@@ -374,17 +384,19 @@ def fairemail(lang: str) -> None:
     )
     message = alternative(text_part(text), html_part(html))
     message["User-Agent"] = "FairEmail"
-    write(f"fairemail_{lang}", envelope(message, lang, None, f"fe-{lang}@fairemail"), moves)
+    return write(f"fairemail_{lang}", envelope(message, lang, None, f"fe-{lang}@fairemail"), moves)
 
 
-def signed_off(lang: str) -> None:
+def signed_off(lang: str) -> EmailMessage:
     """A move, then a sign-off and a name: the sign-off is the player's, not a move."""
     moves, wrote = ["2"], WROTE["gmail"][lang]
     text = "2\n\n" + "\n".join(SIGN_OFF[lang]) + f"\n\n{wrote}\n\n{quoted(lang)}\n"
-    write(f"signed_off_{lang}", envelope(text_part(text), lang, None, f"so-{lang}@gmail"), moves)
+    return write(
+        f"signed_off_{lang}", envelope(text_part(text), lang, None, f"so-{lang}@gmail"), moves
+    )
 
 
-def prose(lang: str) -> None:
+def prose(lang: str) -> EmailMessage:
     """A move, then prose: the prose is a line the service refuses (nothing after it plays)."""
     words = {
         "en": "sorry, wrong button",
@@ -393,7 +405,31 @@ def prose(lang: str) -> None:
     }[lang]
     moves, wrote = ["2", words, "3"], WROTE["gmail"][lang]
     text = "\n".join(moves) + f"\n\n{wrote}\n\n{quoted(lang)}\n"
-    write(f"prose_{lang}", envelope(text_part(text), lang, None, f"pr-{lang}@gmail"), moves)
+    return write(f"prose_{lang}", envelope(text_part(text), lang, None, f"pr-{lang}@gmail"), moves)
+
+
+CLIENTS = {
+    "gmail": gmail,
+    "outlook_desktop": outlook_desktop,
+    "outlook_web": outlook_web,
+    "outlook_web_html_only": lambda lang: outlook_web(lang, html_only=True),
+    "apple_mail": apple_mail,
+    "iphone": iphone,
+    "thunderbird": thunderbird,
+    "thunderbird_bottom": lambda lang: thunderbird(lang, bottom=True),
+    "k9": k9,
+}
+
+
+def reply_as(client: str, lang: str, lines: list[str]) -> EmailMessage:
+    """A reply written with `client` in `lang` holding `lines`, laid out as the corpus's (for
+    the end-to-end games: tests/platform/services/test_whole_games_by_email.py). Outlook
+    desktop's carries one line (the corpus's layout), the others every line."""
+    REPLIES[:] = lines[:1] if client == "outlook_desktop" else lines
+    try:
+        return CLIENTS[client](lang)
+    finally:
+        REPLIES.clear()
 
 
 if __name__ == "__main__":
