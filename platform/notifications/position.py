@@ -45,5 +45,5 @@ def picture_attach(message: EmailMultiAlternatives, png: bytes | None) -> None:
     image = MIMEImage(png, "png")
     image.add_header("Content-ID", f"<{PICTURE_ID}>")
     image.add_header("Content-Disposition", "inline", filename="board.png")
-    message.mixed_subtype = "related"
+    message.mixed_subtype = "related"  # type: ignore[attr-defined]  # Django's, not in the stubs
     message.attach(image)

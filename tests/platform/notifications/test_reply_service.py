@@ -13,9 +13,9 @@ from django.core import mail
 from lobbies.services import lobby_create, lobby_join
 from notifications.inbound import Reply, reply_receive
 from notifications.models import InboundReply
+from notifications.replies import choices_of
 from notifications.services import reply_answer_send
 from notifications.tokens import ReplyToken, reply_address, token_read
-from notifications.replies import choices_of
 from play.models import ActionRecord
 from play.selectors import legal_for
 from tests.platform.conftest import make_user

@@ -6,9 +6,10 @@ The player's replies are written as the clients of the reply corpus write them (
 desktop and web, Apple Mail, iPhone, Thunderbird, K-9: tests/platform/notifications/replies/),
 in the player's language: Scythe in Spanish against a bot, SPQF in Vietnamese against a bot
 (its own option "20 rounds" keeps it short, as a table may choose), and a ranked Dice City game
-(bots play no ranked games) of a Spanish player by e-mail against a Vietnamese one on the site. What the player
-decides comes from the standard bot reading the match as the player sees it (their view is
-what the e-mail shows); up to eight decisions go in one reply while nothing random is revealed.
+(bots play no ranked games) of a Spanish player by e-mail against a Vietnamese one on the site.
+What the player decides comes from the standard bot reading the match as the player sees it
+(their view is what the e-mail shows); up to eight decisions go in one reply while nothing
+random is revealed.
 Afterwards the same actions are played on a twin match through the site's own path
 (play.services.action_submit): the same state, outcome and log, and for the ranked game the
 same ladder ratings. Slow (a few minutes): each game is some hundred replies."""
