@@ -72,6 +72,23 @@ def _module(game: str) -> Any:
         return None
 
 
+def picture_and_words(
+    game: str,
+    view: dict[str, Any],
+    seat: int | None,
+    legal: list[Any],
+    players: list[Any],
+    language: str,
+) -> tuple[str | None, dict[str, Any] | None]:
+    """picture_svg and position_words at once (their board context built once)."""
+    module = _module(game)
+    if module is None:
+        return None, None
+    with translation.override(language), rendering(language):
+        svg, words = module.drawing(view, seat, legal, players)
+    return str(svg), dict(words)
+
+
 def picture_png(svg: str) -> bytes:
     """The SVG as PNG, at its own size in pixels."""
     fonts = _fonts()

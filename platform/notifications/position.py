@@ -11,7 +11,7 @@ from typing import Any
 from django.core.mail import EmailMultiAlternatives
 from django.utils.translation import get_language
 
-from boards.picture import picture_png, picture_svg, position_words
+from boards.picture import picture_and_words, picture_png
 from play.models import Match, Seat
 from play.selectors import legal_for, players_of, seat_names
 
@@ -27,9 +27,9 @@ def position_context(match: Match, seat: Seat) -> dict[str, Any]:
     language = get_language() or "en"
     view = match.engine.view(match.state, seat.index)
     legal = legal_for(match.engine, match.state, seat.index, names, language)
-    svg = picture_svg(match.game, view, seat.index, legal, players, language)
+    svg, words = picture_and_words(match.game, view, seat.index, legal, players, language)
     return {
-        "position": position_words(match.game, view, seat.index, legal, players, language),
+        "position": words,
         "picture": picture_png(svg) if svg else None,
         "picture_svg": svg,  # what the picture was drawn from (the secrets tests read it)
         "picture_cid": PICTURE_ID,

@@ -26,10 +26,21 @@ CSS = """
 """
 
 
+def drawing(
+    view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
+) -> tuple[str, dict[str, Any]]:
+    """The picture and the words, from one board context (it is most of their cost)."""
+    dc = board_context(view, seat, legal, players)["dc"]
+    return _svg(dc), _words(dc)
+
+
 def picture_svg(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> str:
-    dc = board_context(view, seat, legal, players)["dc"]
+    return _svg(board_context(view, seat, legal, players)["dc"])
+
+
+def _svg(dc: dict[str, Any]) -> str:
     parts, y = [], 22.0
     me = dc["me"]
     if me:
@@ -117,9 +128,12 @@ def _fights(dc: dict[str, Any], top: float) -> list[str]:
 def position(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:
+    return _words(board_context(view, seat, legal, players)["dc"])
+
+
+def _words(dc: dict[str, Any]) -> dict[str, Any]:
     """The position as words for the e-mail's text. Dice City hides nothing from its players
     (only the deck's order, from everyone): no private part, every player's standing."""
-    dc = board_context(view, seat, legal, players)["dc"]
     everyone = ([dc["me"]] if dc["me"] else []) + list(dc["others"])
     public = [
         {

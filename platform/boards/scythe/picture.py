@@ -100,3 +100,9 @@ def position(
         for s, p in enumerate(view["players"])
     ]
     return {"game": "scythe", "private": private, "players": public}
+
+
+def drawing(
+    view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
+) -> tuple[str, dict[str, Any]]:
+    return picture_svg(view, seat, legal, players), position(view, seat, legal, players)

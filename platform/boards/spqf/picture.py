@@ -23,10 +23,21 @@ CSS = """
 """
 
 
+def drawing(
+    view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
+) -> tuple[str, dict[str, Any]]:
+    """The picture and the words, from one board context (it is most of their cost)."""
+    sp = board_context(view, seat, legal, players)["sp"]
+    return _svg(sp), _words(sp)
+
+
 def picture_svg(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> str:
-    sp = board_context(view, seat, legal, players)["sp"]
+    return _svg(board_context(view, seat, legal, players)["sp"])
+
+
+def _svg(sp: dict[str, Any]) -> str:
     parts, y = [text(8, 20, say("Round {n}", n=sp["round"]), "h")], 20.0
     me = sp["me"]
     if me:
@@ -76,9 +87,12 @@ def _cards(cards: list[dict[str, Any]], top: float) -> list[str]:
 def position(
     view: dict[str, Any], seat: int | None, legal: list[Any], players: list[Any]
 ) -> dict[str, Any]:
+    return _words(board_context(view, seat, legal, players)["sp"])
+
+
+def _words(sp: dict[str, Any]) -> dict[str, Any]:
     """The position as words for the e-mail's text: the seat's hand and monument (its view
     only), every player's public standing (another player's hand only counted)."""
-    sp = board_context(view, seat, legal, players)["sp"]
     me = sp["me"]
     private: dict[str, Any] = {}
     if me:
