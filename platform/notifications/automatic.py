@@ -14,6 +14,7 @@ notifications), and mail from a mailer-daemon or postmaster.
 from __future__ import annotations
 
 import re
+from email import message_from_string
 from email.message import Message
 from email.utils import parseaddr
 from typing import Any
@@ -69,7 +70,5 @@ def _status_blocks(part: Message) -> list[Any]:
     payload = part.get_payload()
     if isinstance(payload, list):
         return payload
-    from email import message_from_string
-
     text = payload if isinstance(payload, str) else ""
     return [message_from_string(chunk) for chunk in re.split(r"\r?\n\r?\n", text) if chunk]

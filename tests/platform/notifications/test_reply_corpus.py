@@ -3,13 +3,19 @@ tests/platform/notifications/replies/ (made by make_corpus.py there) decoded as 
 server decodes it, and read to exactly the lines its player wrote (expected.json)."""
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from django.core import mail
 
-from notifications.inbound import reply_from_mime
+from notifications.inbound import reply_from_mime, reply_receive
+from notifications.models import InboundReply
 from notifications.replies import reply_lines
+from play.models import ActionRecord
+
+from .test_reply_service import game  # noqa: F401 - the three-seat Dice City fixture
 
 CORPUS = Path(__file__).parent / "replies"
 EXPECTED = json.loads((CORPUS / "expected.json").read_text())
@@ -40,3 +46,25 @@ def test_an_outlook_reply_quotes_nothing_yet_its_old_choices_are_not_read():
     text = (CORPUS / "outlook_desktop_vi.eml").read_bytes()
     assert b"[use die=3Dwhite]" in text or b"[use die=white]" in text  # the old list is there
     assert read("outlook_desktop_vi.eml") == ["Bỏ Giếng"]
+
+
+@pytest.mark.parametrize("language", ["en", "es", "vi"])
+def test_prose_after_a_move_is_refused_and_nothing_after_it_is_played(
+    language,
+    game,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    """The corpus's prose replies ("2", a sentence, "3") sent by the seat's player: the first
+    line is played, the sentence refused with the reason in the answer, the last line not."""
+    match, seat, turn = game
+    reply = reply_from_mime(
+        (CORPUS / f"prose_{language}.eml").read_bytes(), turn.reply_to, datetime.now(UTC)
+    )
+    reply = replace(reply, sender=seat.user.email, message_id=f"<prose-{language}@x>")
+    with django_capture_on_commit_callbacks(execute=True):
+        record = reply_receive(reply=reply)
+    assert record.outcome == InboundReply.Outcome.ANSWERED and len(record.applied) == 1
+    assert record.refused_line == EXPECTED[f"prose_{language}.eml"][1]
+    assert ActionRecord.objects.filter(match=match).count() == 1
+    [answer] = mail.outbox
+    assert record.refused_line in answer.body
