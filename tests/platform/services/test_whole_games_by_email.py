@@ -93,7 +93,7 @@ def _user(name: str, language: str):
     return user
 
 
-def _turn_mail(inbox, user, match_id: int, timeout: float = 60):
+def _turn_mail(inbox, user, match_id: int, timeout: float = 180):
     """The newest e-mail to `user` of the turn the player is in (its reply address is of a
     version since that turn began: a simultaneous choice may have moved the match on since),
     once the player is to act; None when the match ended first."""
@@ -189,7 +189,7 @@ def _site_moves(match: Match, seat: int, user: Any, rng: Rng) -> None:
         match = action_submit(match_id=match.pk, user=user, action=action, version=match.version)
 
 
-def _wait(done, logs, timeout: float = 60) -> None:
+def _wait(done, logs, timeout: float = 180) -> None:
     deadline = time.monotonic() + timeout
     while not done():
         assert time.monotonic() < deadline, (logs / "mail_in.log").read_text()[-3000:]
