@@ -80,7 +80,10 @@ def _environment(url: str, smtp_port: int, queue_name: str) -> dict[str, str]:
 
 
 def _worker_start(env: dict[str, str], concurrency: int, log: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", env["CELERY_QUEUE"]]
+    from config.queues import queue_names  # the base queue and each kind's (mail, bots...)
+
+    queues = ",".join(queue_names(env["CELERY_QUEUE"]))
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queues]
     command += [f"--concurrency={concurrency}", "--loglevel=warning", "--without-gossip"]
     command += ["--without-mingle", "--without-heartbeat"]
     path = f"{ROOT / 'platform'}:{ROOT}"
