@@ -12,6 +12,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
+# The board pictures of turn e-mails are drawn with DejaVu (every Spanish and Vietnamese letter).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+
 # Dependencies first, so a code change does not reinstall them.
 COPY pyproject.toml README.md ./
 COPY games/__init__.py games/__init__.py

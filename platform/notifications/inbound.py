@@ -26,13 +26,25 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.core import translate
+from notifications.automatic import BOUNCE, PERSON, hard_failures, mail_kind
+from notifications.bounces import bounce_record
 from notifications.models import InboundReply
 from notifications.prompts import seat_choices
-from notifications.replies import MAX_LINES, LineRefused, choice_for, reply_lines
+from notifications.replies import (
+    MAX_LINES,
+    Choice,
+    LineRefused,
+    choice_for,
+    choices_of,
+    reply_lines,
+)
 from notifications.tokens import ReplyToken, token_read
 from outbox.services import job_record
+from play import errors
 from play.errors import PlayError
 from play.models import Match, Seat
+from play.selectors import legal_for, replay_state
 from play.services import action_submit
 
 log = logging.getLogger(__name__)
@@ -48,47 +60,74 @@ class Reply:
     html: str | None
     message_id: str = ""
     received_at: datetime = field(default_factory=timezone.now)
+    kind: str = PERSON  # notifications.automatic: an auto-reply or a bounce is never a move
+    failed: list[str] = field(default_factory=list)  # a bounce's hard failures (RFC 3464)
 
 
-def reply_from_mime(raw: bytes, recipients: list[str], received_at: datetime) -> Reply:
-    """A reply as the SMTP/LMTP server got it: the raw message and the envelope recipients."""
+def reply_from_mime(
+    raw: bytes, recipients: list[str], received_at: datetime, mail_from: str | None = None
+) -> Reply:
+    """A reply as the SMTP/LMTP server got it: the raw message, the envelope recipients and
+    sender. Any bytes make a Reply: what cannot be decoded is read as replacement characters."""
     message = email.message_from_bytes(raw, policy=email.policy.default)
     assert isinstance(message, EmailMessage)  # policy.default builds EmailMessage
+    kind = mail_kind(message, mail_from)
     return Reply(
-        sender=str(message.get("From", "")),
+        sender=_header(message, "From"),
         recipients=recipients,
-        text=_part(message, "plain"),
-        html=_part(message, "html"),
-        message_id=str(message.get("Message-ID", "")),
+        text=_part(message, "plain") if kind == PERSON else None,
+        html=_part(message, "html") if kind == PERSON else None,
+        message_id=_header(message, "Message-ID"),
         received_at=received_at,
+        kind=kind,
+        failed=hard_failures(message) if kind == BOUNCE else [],
     )
 
 
+def _header(message: EmailMessage, name: str) -> str:
+    try:
+        return _clean(str(message.get(name, "")))
+    except Exception:  # a header the email package cannot parse is no header
+        return ""
+
+
+def _clean(text: str) -> str:
+    """PostgreSQL text holds no NUL: a NUL in a header or a line is dropped, never a 451."""
+    return text.replace("\x00", "")
+
+
 def _part(message: EmailMessage, subtype: str) -> str | None:
-    body = message.get_body(preferencelist=(subtype,))
+    try:
+        body = message.get_body(preferencelist=(subtype,))
+    except Exception:  # a broken MIME structure: no such part
+        return None
     if body is None or body.get_content_subtype() != subtype:
         return None
     try:
-        return str(body.get_content())
-    except (LookupError, UnicodeError):  # an unknown or lying charset
+        return _clean(str(body.get_content()))
+    except Exception:  # an unknown or lying charset, a broken transfer encoding
         payload = body.get_payload(decode=True)
-        return payload.decode("utf-8", "replace") if isinstance(payload, bytes) else None
+        return _clean(payload.decode("utf-8", "replace")) if isinstance(payload, bytes) else None
 
 
 def reply_receive(*, reply: Reply) -> InboundReply | None:
-    """Process a reply once. Returns its record, or None for a copy already processed."""
+    """Process a reply once. Returns its record, or None for a copy already processed.
+    Mail no person wrote (notifications.automatic) is recorded as dropped: never a move, never
+    answered; a bounce's hard failures are counted."""
     found = _addressed_token(reply.recipients)
-    message_id = reply.message_id.strip() or _fingerprint(reply)
+    message_id = _clean(reply.message_id.strip()) or _fingerprint(reply)
     try:
         with transaction.atomic():
             record = InboundReply.objects.create(
                 message_id=message_id[:255],
-                sender=parseaddr(reply.sender)[1][:254],
-                recipient=(found[1] if found else ",".join(reply.recipients))[:254],
+                sender=_clean(parseaddr(reply.sender)[1])[:254],
+                recipient=_clean(found[1] if found else ",".join(reply.recipients))[:254],
                 received_at=reply.received_at,
                 outcome=InboundReply.Outcome.REFUSED,
             )
-            if found is not None:
+            if reply.kind != PERSON:
+                _drop(record, reply)
+            elif found is not None:
                 _process(record, found[0], reply)
             record.processed_at = timezone.now()
             record.save()
@@ -97,6 +136,14 @@ def reply_receive(*, reply: Reply) -> InboundReply | None:
             return None  # that Message-ID was processed already (or just now, by another copy)
         raise
     return record
+
+
+def _drop(record: InboundReply, reply: Reply) -> None:
+    record.outcome = InboundReply.Outcome.DROPPED
+    record.reason = f"{reply.kind}: not read, not answered"
+    for address in reply.failed:
+        bounce_record(email=address, detail=f"delivery report {record.message_id}"[:200])
+    log.info("mail %s dropped: %s", record.message_id, reply.kind)
 
 
 def _addressed_token(recipients: list[str]) -> tuple[ReplyToken, str] | None:
@@ -156,25 +203,42 @@ def _apply_lines(
             _("A reply may hold at most %(MAX_LINES)s moves.") % {"MAX_LINES": MAX_LINES},
         )
     for i, line in enumerate(lines):
-        choices = seat_choices(match, seat)
+        choices, earlier = _choices_at(match, seat, version)
         if not choices:
             return _refuse(record, line, _why_no_choice(match, seat, after_a_move=i > 0))
         try:
             action = choice_for(line, choices, match.engine.parse_action)
+            # An e-mail of this turn sent before the player's last decisions: its numbers mean
+            # what that e-mail listed, and the move is made now if the rules still allow it.
+            version = match.version if earlier else version
             # As the player (user=), not as the seat: a forfeited seat's player may not move.
             match = action_submit(match_id=match.pk, action=action, version=version, user=seat.user)
         except (LineRefused, PlayError) as error:
             reason = error.reason if isinstance(error, LineRefused) else _play_reason(error)
+            if earlier and isinstance(error, PlayError):
+                reason = f"{_play_reason(errors.stale_version(match.version))} {reason}"
             return _refuse(record, line, reason)
         record.applied.append(match.engine.format_action(action))
         version = match.version
     return InboundReply.Outcome.APPLIED
 
 
+def _choices_at(match: Match, seat: Seat, version: int) -> tuple[list[Choice], bool]:
+    """The choices the e-mail of `version` listed, and whether that was an earlier e-mail of
+    the seat's current turn (the player has made some of this turn's decisions since). An
+    e-mail from before the turn began gets the current choices: its version is refused."""
+    same_turn = seat.to_act and seat.to_act_since is not None and seat.to_act_since <= version
+    if version == match.version or not same_turn or match.is_finished:
+        return seat_choices(match, seat), False
+    state = replay_state(match, version)
+    return choices_of(legal_for(match.engine, state, seat.index)), True
+
+
 def _play_reason(error: PlayError) -> str:
     if error.code == "stale_version":  # the web's "reload" means nothing in a mail client
-        return "That e-mail was out of date: the match has moved on since it was sent."
-    return error.message
+        return _("That e-mail was out of date: the match has moved on since it was sent.")
+    # An engine's reason is a phrase (games.core.words): in the player's language.
+    return translate(error.message, translation.get_language() or "en")
 
 
 def _why_no_choice(match: Match, seat: Seat, *, after_a_move: bool) -> str:

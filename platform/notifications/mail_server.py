@@ -4,9 +4,10 @@ Postfix), accepting mail only for this site's reply addresses and handing each m
 
 RCPT refuses (550) any address outside INBOUND_EMAIL_DOMAIN and any reply address whose MAC is
 wrong, so forged tokens never reach the database. DATA answers 250 once the reply is processed
-(applied, answered, or ignored because it is not from the player), and 451 when processing
-failed (the database away...): the sending server retries, and the Message-ID row makes a
-second delivery of a processed reply do nothing.
+(applied, answered, ignored because it is not from the player, or dropped because no person
+wrote it: an auto-reply, a delivery report), 451 only when the database failed (the sending
+server retries, and the Message-ID row makes a second delivery do nothing), and 554 for a
+message that cannot be read at all: any bytes get a final answer, never a retry loop.
 """
 
 from __future__ import annotations
@@ -15,16 +16,17 @@ import asyncio
 import logging
 import signal
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import InterfaceError, OperationalError, close_old_connections
 from django.utils import timezone
 
 from notifications.inbound import reply_from_mime, reply_receive
-from notifications.tokens import is_inbound_domain, token_read
+from notifications.tokens import is_bounce_address, is_inbound_domain, token_read
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +46,7 @@ class ReplyHandler:
     ) -> str:
         if not is_inbound_domain(address):
             return "550 5.7.1 Relaying denied: this server takes replies to games only"
-        if token_read(address) is None:
+        if token_read(address) is None and not is_bounce_address(address):
             return "550 5.1.1 No such reply address"
         envelope.rcpt_tos.append(address)
         return "250 2.1.5 OK"
@@ -53,21 +55,27 @@ class ReplyHandler:
         received_at = timezone.now()
         raw = envelope.original_content or envelope.content
         assert isinstance(raw, bytes)  # decode_data is off
+        # The envelope sender: "" for a null sender (<>), the mark of a delivery report.
+        mail_from = (envelope.mail_from or "").strip("<>")
         try:
             loop = asyncio.get_running_loop()
             recipients = list(envelope.rcpt_tos)
-            await loop.run_in_executor(self.pool, _receive, raw, recipients, received_at)
-        except Exception:
+            work = partial(_receive, raw, recipients, received_at, mail_from)
+            await loop.run_in_executor(self.pool, work)
+        except (OperationalError, InterfaceError):  # the database away: the sender retries
             log.exception("reply from %s could not be processed", envelope.mail_from)
             return "451 4.3.0 Could not process the reply now, try again later"
+        except Exception:  # anything else would fail again: a final answer, never a retry loop
+            log.exception("reply from %s could not be read", envelope.mail_from)
+            return "554 5.6.0 This message could not be read as a reply"
         return "250 2.0.0 Reply received"
 
 
-def _receive(raw: bytes, recipients: list[str], received_at: Any) -> None:
+def _receive(raw: bytes, recipients: list[str], received_at: Any, mail_from: str) -> None:
     # Each pool thread keeps its own connection (CONN_MAX_AGE), checked before and after use.
     close_old_connections()
     try:
-        reply_receive(reply=reply_from_mime(raw, recipients, received_at))
+        reply_receive(reply=reply_from_mime(raw, recipients, received_at, mail_from))
     finally:
         close_old_connections()
 

@@ -60,6 +60,7 @@ class InboundReply(models.Model):
         APPLIED = "applied", "every line applied"
         ANSWERED = "answered", "a line was refused: answered with the reason and the choices"
         REFUSED = "refused", "not from the player, or no valid reply address: ignored"
+        DROPPED = "dropped", "written by no person (an auto-reply, a bounce): not read"
 
     class Answer(models.TextChoices):
         NONE = "", "no answer due"
@@ -208,3 +209,19 @@ class MatchMute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} muted {self.match_id}"
+
+
+class Bounce(models.Model):
+    """One hard bounce of a game e-mail to an address: a provider's tracking event (anymail's
+    `bounced`) or a delivery-status report the inbound server received. BOUNCE_LIMIT of them
+    within BOUNCE_WINDOW turn that player's game e-mails off (notifications.bounces)."""
+
+    email = models.EmailField(max_length=254, help_text="Stored in lower case.")
+    detail = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["email", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"bounce of {self.email}"

@@ -9,15 +9,18 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from chat.selectors import lines_for_email
 from notifications.models import InboundReply, TurnEmail
 from notifications.replies import Choice, choices_of
 from notifications.tokens import ReplyToken, reply_address
 from play.models import ActionRecord, Match, Seat
+from play.results import header
 from play.selectors import legal_for, log_for
 
-MAX_LISTED = 80  # a long list is cut in the e-mail; every number and notation still works
+MAX_LISTED = 30  # lines of choices in an e-mail: enough to scan; the rest by notation or "more"
+PER_KIND = 6  # at most this many of one kind while other kinds wait for room
 MAX_MOVES = 40  # the moves since the last turn, latest kept
 MAX_CHAT = 20  # the chat lines since the last move or e-mail, latest kept
 
@@ -71,13 +74,43 @@ def _latest(rows: Any, field: str) -> Any:
     )
 
 
+def choice_groups(choices: list[Choice], limit: int = MAX_LISTED) -> list[dict[str, Any]]:
+    """The choices grouped by kind (the engine's action type, its header in the reader's
+    language), in the engine's order, numbers kept: at most `limit` lines in all, each kind
+    given room in turn (PER_KIND first, then more for kinds that have them). A kind cut short
+    says how many more it has and shows the notation of one of them as the way to write them."""
+    kinds: dict[str, list[Choice]] = {}
+    for choice in choices:
+        kinds.setdefault(str(choice.action["type"]), []).append(choice)
+    shown = {kind: min(len(items), PER_KIND) for kind, items in kinds.items()}
+    while sum(shown.values()) > limit and max(shown.values()) > 1:
+        shown[max(shown, key=lambda k: shown[k])] -= 1
+    room = limit - sum(shown.values())
+    for kind, items in kinds.items():  # then the room left, kind after kind
+        extra = max(0, min(len(items) - shown[kind], room))
+        shown[kind] += extra
+        room -= extra
+    return [
+        {
+            "title": header(kind, get_language()),
+            "kind": kind,
+            "items": items[: shown[kind]],
+            "more": len(items) - shown[kind],
+            "example": items[-1].text,
+        }
+        for kind, items in kinds.items()
+    ]
+
+
 def prompt_context(match: Match, seat: Seat, *, with_moves: bool = True) -> dict[str, Any]:
     """The part of the e-mail context that lets the player move by replying."""
     choices = seat_choices(match, seat)
     token = ReplyToken(match_id=match.pk, seat=seat.index, version=match.version)
+    groups = choice_groups(choices)
     return {
-        "choices": choices[:MAX_LISTED],
-        "choices_more": max(0, len(choices) - MAX_LISTED),
+        "choices": choices,
+        "choice_groups": groups,
+        "choices_more": sum(g["more"] for g in groups),
         "moves": moves_since_last_turn(match, seat) if with_moves else [],
         # No inbound domain configured: the site takes no replies, so it offers none.
         "reply_address": reply_address(token) if choices and settings.INBOUND_EMAIL_DOMAIN else "",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from notifications.automatic import mail_kind
+from notifications.bounces import bounce_record
 from notifications.inbound import Reply, reply_receive
 from notifications.models import Suppression
 from notifications.tasks import match_emails_schedule, turn_emails_schedule
@@ -36,14 +38,20 @@ def reply_from_provider(sender: Any, event: Any, esp_name: str, **kwargs: Any) -
             text=message.text,
             html=message.html,
             message_id=str(message_id),
+            kind=mail_kind(message, getattr(message, "envelope_sender", None)),
         )
     )
 
 
 def suppress_on_bounce(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:
-    """A hard bounce or a spam complaint from the provider's tracking webhook (django-anymail):
-    no more game e-mail to that address. Deferred (soft) bounces are not reported as bounced."""
+    """A spam complaint from the provider's tracking webhook (django-anymail): no more game
+    e-mail to that address; a hard bounce counts one (notifications.bounces: repeated ones stop
+    the mail). Deferred (soft) bounces are not reported as bounced."""
     reason = _STOP_EVENTS.get(event.event_type)
-    if reason is not None and event.recipient:
-        detail = f"{esp_name}: {event.reject_reason or ''} {event.description or ''}".strip()
+    if reason is None or not event.recipient:
+        return
+    detail = f"{esp_name}: {event.reject_reason or ''} {event.description or ''}".strip()
+    if reason == Suppression.Reason.BOUNCED:
+        bounce_record(email=event.recipient, detail=detail)  # repeated ones stop the mail
+    else:
         address_suppress(email=event.recipient, reason=reason, detail=detail)

@@ -3,11 +3,16 @@
 Pure functions over text, so the parsing rules are tested without a database. The rules
 (docs/notifications.md, "Playing by e-mail"):
 
-- Only what the player wrote counts: reading stops at the quoted e-mail ("On ... wrote:",
-  "-----Original Message-----", an Outlook "From:" block, a line of underscores) and at a
-  signature ("-- "); lines quoted with ">" and blank lines are skipped. Nothing above an
-  "On ... wrote:" quote means the player wrote below it: the unquoted lines after it count.
-- HTML-only mail is turned into text first; a <blockquote> (the quoted e-mail) is dropped.
+- Only what the player wrote counts. mail-parser-reply splits the reply from the quoted e-mail
+  (attribution lines "On ... wrote:", "El ... escribió:", "Vào ... đã viết:", Outlook's header
+  block in each language, forwarded-message rulers) and drops signatures, sign-offs ("Thanks,",
+  "Saludos,", "Cảm ơn,") and "sent from my phone" lines; the patterns it lacks for our
+  languages (Vietnamese, and a Spanish attribution it misses) are in `_PATTERNS`.
+  Lines quoted with ">" and blank lines are skipped; a reply written below the quote
+  (bottom-posting) is read from below it. bench/reply_parsers.py measured the candidates on the
+  corpus in tests/platform/notifications/replies/.
+- HTML-only mail is turned into text first; a <blockquote> and the clients' quote blocks
+  (gmail_quote, moz-cite-prefix, Outlook's divRplyFwdMsg and what follows it) are dropped.
 - Each remaining line is one decision: a number from the list of choices, the text notation
   (`use die=white`), or a unique match of a choice's label or the start of its notation.
 """
@@ -19,82 +24,124 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from mailparser_reply import parser as mail_parser
+from mailparser_reply.constants import MAIL_LANGUAGES, QUOTED_MATCH_INCLUDE
+
+from games.core import translate
 
 MAX_LINES = 40  # a whole Scythe turn is a handful; more is a pasted e-mail, not moves
+LANGUAGES = ["en", "es", "vi"]  # the site's languages: the clients' quote lines in each
 
-_STOP = [
-    re.compile(r"^-- ?$"),  # a signature (RFC 3676 "-- ", often trimmed to "--")
-    re.compile(r"^-+ ?original message ?-+$", re.IGNORECASE),
-    re.compile(r"^_{8,}$"),
-    re.compile(r"^(from|de|von): .+", re.IGNORECASE),  # Outlook's quoted header block
-    re.compile(r"^sent from my ", re.IGNORECASE),
-]
-_WROTE = re.compile(r"^on\b.*\bwrote:?$", re.IGNORECASE)
-# "On Mon, 23 Nov 2026 at 11:00, Tabletop <noreply@...>" + "wrote:" on the next line (Gmail wraps)
-_WROTE_SPLIT = re.compile(r"^on\b.*[,<@].*$", re.IGNORECASE)
+_Q = QUOTED_MATCH_INCLUDE
+_FORWARDED = r"^(-{5,} ?(?:Forwarded message|Mensaje reenviado|Thư đã chuyển tiếp) ?-{5,})$"
+# Added to (or put in place of) mail-parser-reply's own table, MAIL_LANGUAGES.
+_PATTERNS: dict[str, dict[str, Any]] = {
+    "en": {
+        # Outlook's ruler of underscores starts the old e-mail even with one header line.
+        "wrote_header": MAIL_LANGUAGES["en"]["wrote_header"] + f"|{_FORWARDED}|^(_{{8,}})$",
+        "sent_from": MAIL_LANGUAGES["en"]["sent_from"] + "|Sent with",
+    },
+    # The library's own Spanish pattern wants two spaces before "escribió" (untested upstream).
+    "es": {
+        "wrote_header": rf"^({_Q}El\s.+?\sescribi[oó]:)$",
+        # Outlook desktop writes "Enviado el:", which the library's pattern does not know.
+        "from_header": r"((?:(?:^|\n|\n"
+        + _Q
+        + r")[* ]*(?:De|Enviado el|Enviado|Para|Asunto|Fecha|CC):[ *]*(?:\s{,2}).*){2,}"
+        r"(?:\n.*){,1})",
+        "sent_from": r"Enviado desde mi.*|Enviado con",
+    },
+    "vi": {
+        "wrote_header": rf"^({_Q}V[aà]o\s.+?\sđã viết:)$",
+        "from_header": r"((?:(?:^|\n|\n"
+        + _Q
+        + r")[* ]*(?:Từ|Đã gửi|Gửi|Đến|Tới|Chủ đề|Ngày|Cc):[ *]*(?:\s{,2}).*){2,}(?:\n.*){,1})",
+        "disclaimers": ["Tuyên bố miễn trừ trách nhiệm:", "Bảo mật:"],
+        "signatures": ["Cảm ơn,", "Trân trọng,", "Thân ái,", "Thân,", "Chào,"],
+        "sent_from": r"Gửi từ|Được gửi từ|Gửi bằng",
+    },
+}
+
+
+class _Message(mail_parser.EmailMessage):
+    """mail-parser-reply's message, reading our patterns before its own."""
+
+    def _get_language_regex(self, language: str, regex_key: str) -> str:
+        ours = _PATTERNS.get(language, {}).get(regex_key)
+        if ours is None:
+            return str(super()._get_language_regex(language, regex_key))
+        return "|".join(ours) if isinstance(ours, list) else str(ours)
 
 
 def command_lines(text: str) -> list[str]:
-    """The lines the player wrote above the quoted e-mail and the signature; or, for a reply
-    written below a ">"-quoted e-mail (bottom-posting), the unquoted lines after the quote."""
+    """The lines the player wrote, without the quoted e-mail, the signature and the "sent
+    from" lines; for a reply written below a quoted e-mail, the lines after the quote."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
-    lines = [raw.strip() for raw in text.split("\n")]
-    above, stop = _lines_until_stop(lines, 0)
-    if above or stop >= len(lines) or not _starts_quote(lines, stop):
-        return above[: MAX_LINES + 1]
-    below, _created = _lines_until_stop(lines, stop + 1)
-    return below[: MAX_LINES + 1]
+    text = text.replace("\x00", "")  # a NUL is nobody's move, and PostgreSQL refuses it
+    replies = _Message(text=text, languages=list(LANGUAGES)).read().replies
+    for reply in replies:  # the first part with something unquoted in it
+        lines = _unquoted(reply.body)
+        if lines:
+            return lines[: MAX_LINES + 1]
+    return []
 
 
-def _lines_until_stop(lines: list[str], start: int) -> tuple[list[str], int]:
-    found: list[str] = []
-    for i in range(start, len(lines)):
-        line = lines[i]
-        if any(p.match(line) for p in _STOP) or _starts_quote(lines, i):
-            return found, i
-        if line and not line.startswith(">") and not line.lower().endswith("wrote:"):
-            found.append(" ".join(line.split()))
-    return found, len(lines)
-
-
-def _starts_quote(lines: list[str], i: int) -> bool:
-    """ "On ... wrote:" on one line, or wrapped over two (Gmail)."""
-    line = lines[i]
-    if _WROTE.match(line):
-        return True
-    following = lines[i + 1].lower() if i + 1 < len(lines) else ""
-    return bool(_WROTE_SPLIT.match(line)) and following.endswith("wrote:")
+def _unquoted(body: str) -> list[str]:
+    found = []
+    for raw in body.split("\n"):
+        line = " ".join(raw.split())
+        if line and not line.startswith(">"):
+            found.append(line)
+    return found
 
 
 class _Text(HTMLParser):
-    """HTML to text: block elements break lines; quoted mail, scripts and styles are dropped."""
+    """HTML to text: block elements break lines; quoted mail, scripts and styles are dropped,
+    and so is everything after Outlook's header block of the old e-mail (Outlook does not put
+    the old e-mail in a blockquote)."""
 
     _BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table"}
     _SKIP = {"blockquote", "script", "style", "head", "title"}
+    _QUOTE_CLASSES = ("gmail_quote", "moz-cite-prefix", "yahoo_quoted")
+    _VOID = {"br", "hr", "img", "meta", "link", "input", "wbr", "col", "area", "base", "source"}
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
-        self.skipping = 0
+        self.open: list[str] = []
+        self.skip_from: int | None = None  # depth of the element being dropped
+        self.ended = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        classes = dict(attrs).get("class") or ""
-        if tag in self._SKIP or "gmail_quote" in classes or "moz-cite-prefix" in classes:
-            self.skipping += 1
-        elif tag in self._BLOCKS:
+        if tag in self._BLOCKS:
             self.parts.append("\n")
+        if tag in self._VOID:
+            return
+        self.open.append(tag)
+        found = dict(attrs)
+        if found.get("id") == "divRplyFwdMsg" or "border-top:solid" in (found.get("style") or ""):
+            self.ended = True
+        classes = found.get("class") or ""
+        quoted = tag in self._SKIP or any(c in classes for c in self._QUOTE_CLASSES)
+        if quoted and self.skip_from is None:
+            self.skip_from = len(self.open)
 
     def handle_endtag(self, tag: str) -> None:
-        if self.skipping and tag in self._SKIP | {"div"}:
-            # a skipped <div class="gmail_quote"> ends at its </div>; nested divs inside
-            # it are rare in quotes and only make the skip last a little longer.
-            self.skipping -= 1
-        elif tag in self._BLOCKS:
+        if tag in self._VOID or tag not in self.open:
+            return
+        while self.open:  # close what the HTML left open inside it
+            closed = self.open.pop()
+            if self.skip_from is not None and len(self.open) < self.skip_from:
+                self.skip_from = None
+            if closed == tag:
+                break
+        if tag in self._BLOCKS:
             self.parts.append("\n")
 
     def handle_data(self, data: str) -> None:
-        if not self.skipping:
+        if self.skip_from is None and not self.ended:
             self.parts.append(data)
 
 
@@ -165,17 +212,24 @@ def choice_for(line: str, choices: list[Choice], parse: Any) -> dict[str, Any]:
         return prefix[0].action
     if len(prefix) > 1:
         shown = "; ".join(f"{c.number}. {c.text}" for c in prefix[:6])
-        raise LineRefused("ambiguous", f"'{line}' could mean any of: {shown}.")
+        raise LineRefused(
+            "ambiguous",
+            _("'%(line)s' could mean any of: %(choices)s.") % {"line": line, "choices": shown},
+        )
     return _notation(line, parse)
 
 
 def _notation(line: str, parse: Any) -> dict[str, Any]:
     if "=" not in line and " " in line:
-        raise LineRefused("unparseable", f"'{line}' is neither a number nor a move I can read.")
+        raise LineRefused(
+            "unparseable",
+            _("'%(line)s' is neither a number nor a move I can read.") % {"line": line},
+        )
     try:
         action: dict[str, Any] = parse(line)
     except Exception as error:  # the engine's InvalidAction, or any parse failure
-        reason = getattr(error, "reason", str(error))
+        # The engine's reason is a phrase (games.core.words): said in the reader's language.
+        reason = translate(getattr(error, "reason", str(error)), get_language() or "en")
         raise LineRefused(
             "unparseable",
             _("Cannot read '%(line)s': %(reason)s.") % {"line": line, "reason": reason},

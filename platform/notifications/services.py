@@ -17,8 +17,10 @@ from django.utils import timezone, translation
 from accounts.models import User
 from accounts.zones import zone_for_address
 from notifications.models import InboundReply, Preferences, TurnEmail
+from notifications.position import picture_attach, position_context
 from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import chat_since_last_mail, prompt_context
+from notifications.tokens import bounce_address
 from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
 from play.models import Presence, Seat
 
@@ -64,7 +66,19 @@ def render_email(
         html = render_to_string(f"emails/{name}/body.html", context)
     message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to])
     message.attach_alternative(html, "text/html")
+    envelope_mark(message, "auto-generated")
     return message
+
+
+def envelope_mark(message: EmailMultiAlternatives, submitted: str) -> None:
+    """RFC 3834: `Auto-Submitted` tells autoresponders not to answer (no out-of-office loop);
+    the envelope sender is the inbound server's bounce address, so delivery reports of hard
+    failures reach it and are counted (notifications.bounces). The From header stays."""
+    message.extra_headers["Auto-Submitted"] = submitted
+    bounces = bounce_address()
+    if bounces:
+        message.extra_headers.setdefault("From", message.from_email)
+        message.from_email = bounces
 
 
 def render_listed_email(
@@ -191,9 +205,11 @@ def _turn_message_built(seat: Seat) -> EmailMultiAlternatives:
     opponents = [s.name for s in match.seats.select_related("user") if s.pk != seat.pk]
     context: dict[str, Any] = {"user": seat.user, "match": match, "opponents": opponents}
     context.update(prompt_context(match, seat))
+    context.update(position_context(match, seat))
     context["chat"] = chat_since_last_mail(match, seat)
     assert seat.user is not None  # only human seats are e-mailed (seats_newly_to_act)
     message = render_listed_email("turn", context, seat.user.email, seat.user.pk)
+    picture_attach(message, context["picture"])
     if context["reply_address"]:
         message.reply_to = [context["reply_address"]]
     return message
@@ -258,6 +274,7 @@ def _answer_message_built(record: InboundReply, seat: Seat) -> EmailMultiAlterna
     context.update(prompt_context(match, seat, with_moves=False))
     assert seat.user is not None  # a reply is only processed from a human seat's player
     message = render_email("reply_answer", context, seat.user.email)
+    envelope_mark(message, "auto-replied")  # an answer to a person's mail (RFC 3834, 5)
     message.extra_headers["Message-ID"] = record.answer_message_id
     if not record.message_id.startswith("<no-id-"):
         message.extra_headers["In-Reply-To"] = record.message_id

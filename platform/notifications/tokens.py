@@ -60,3 +60,18 @@ def is_inbound_domain(address: str) -> bool:
     """Mail for this site's reply domain (never true while none is configured)."""
     domain = settings.INBOUND_EMAIL_DOMAIN.lower()
     return bool(domain) and address.strip().strip("<>").lower().rpartition("@")[2] == domain
+
+
+BOUNCE_LOCAL = "bounces"  # the envelope sender of game e-mails: delivery reports come here
+
+
+def bounce_address() -> str:
+    """Where delivery-status reports of our e-mails go (their SMTP envelope sender), so the
+    inbound server counts the hard bounces; empty while no inbound domain is configured."""
+    domain = settings.INBOUND_EMAIL_DOMAIN
+    return f"{BOUNCE_LOCAL}@{domain}" if domain else ""
+
+
+def is_bounce_address(address: str) -> bool:
+    local = address.strip().strip("<>").lower().rpartition("@")[0]
+    return is_inbound_domain(address) and local == BOUNCE_LOCAL

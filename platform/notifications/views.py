@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from notifications.bounces import bounce_state, bounces_clear
 from notifications.forms import MuteForm, PreferencesForm, VacationForm
 from notifications.models import Preferences
 from notifications.preferences import (
@@ -72,11 +73,12 @@ def play_settings_edit(request: HttpRequest) -> HttpResponse:
         if do not in _SETTINGS_ACTIONS:
             messages.error(request, _("Unknown action: nothing was changed."))
     context = {**info, "form": form, "vacation_form": vacation_form, "mute_form": mute_form}
+    context["bounced"] = bounce_state(user)
     status = 400 if request.method == "POST" else 200
     return render(request, "notifications/settings.html", context, status=status)
 
 
-_SETTINGS_ACTIONS = ("save", "vacation_start", "vacation_end", "mute", "unmute")
+_SETTINGS_ACTIONS = ("save", "vacation_start", "vacation_end", "mute", "unmute", "bounces_clear")
 
 
 def _settings_post(
@@ -91,6 +93,9 @@ def _settings_post(
         return (
             f"You are on vacation until {timezone.localtime(vacation.ends_at):%Y-%m-%d %H:%M %Z}."
         )
+    if do == "bounces_clear":
+        bounces_clear(user=user)
+        return _("Game e-mails are on again.")
     if do == "vacation_end":
         vacation_end(user=user)
         return "Welcome back: your clocks run again."

@@ -13,9 +13,11 @@ from django.core import mail
 from lobbies.services import lobby_create, lobby_join
 from notifications.inbound import Reply, reply_receive
 from notifications.models import InboundReply
+from notifications.replies import choices_of
 from notifications.services import reply_answer_send
 from notifications.tokens import ReplyToken, reply_address, token_read
 from play.models import ActionRecord
+from play.selectors import legal_for
 from tests.platform.conftest import make_user
 
 
@@ -214,3 +216,24 @@ def test_without_a_reply_domain_the_turn_email_offers_no_reply(
     assert turn.reply_to == [] and "reply to this e-mail" not in turn.body
     assert "1. Use " in turn.body  # the choices are still listed
     assert token_read(reply_address(ReplyToken(table.match.pk, 0, 0))) is None
+
+
+def test_a_number_in_an_earlier_email_of_the_same_turn_means_what_that_email_listed(
+    game, django_capture_on_commit_callbacks
+):
+    """The numbers stay those of the e-mail replied to: after a first decision of the turn,
+    a reply to the turn's first e-mail picks from the list that e-mail showed (issue 27, 2)."""
+    match, seat, turn = game
+    first = choices_of(legal_for(match.engine, match.state, seat.index))
+    use = next(c for c in first if c.action["type"] == "use")
+    send(django_capture_on_commit_callbacks, turn.reply_to[0], use.text, seat.user.email)
+    match.refresh_from_db()
+    now = choices_of(legal_for(match.engine, match.state, seat.index))
+    end = next(c for c in first if c.action["type"] == "end_dice")
+    assert end.number > len(now) or now[end.number - 1].action != end.action  # not so now
+    mail.outbox.clear()
+    record = send(
+        django_capture_on_commit_callbacks, turn.reply_to[0], str(end.number), seat.user.email
+    )
+    assert record.outcome == "applied", record.reason
+    assert moves(match)[-1] == {"type": "end_dice"}

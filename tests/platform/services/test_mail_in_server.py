@@ -262,3 +262,39 @@ def test_the_server_speaks_lmtp_too(django_db_setup, sink, outgoing_to_sink, tmp
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_mail_no_person_wrote_is_accepted_and_dropped_and_any_bytes_get_a_final_answer(
+    mail_in, outgoing_to_sink
+):
+    """Over SMTP: an out-of-office reply saying "1", a delivery report with a null sender and
+    the player's From, and a line holding a NUL byte: each answered 250 (never 451), nothing
+    played by the first two, no answer sent to either."""
+    process, port = mail_in
+    sink = outgoing_to_sink
+    match = start_dice_city([make_user(n) for n in ("jo", "kim", "lee")])
+    assert sink.wait_beyond(0)
+    turn = sink.messages[0]
+    player, address = turn["To"], turn["Reply-To"]
+    auto = (
+        f"From: {player}\r\nTo: {address}\r\nSubject: Out of office\r\n"
+        f"Auto-Submitted: auto-replied\r\nMessage-ID: <ooo@client>\r\n\r\n1\r\n"
+    ).encode()
+    report = (
+        f"From: {player}\r\nTo: {address}\r\nMessage-ID: <dsn@mx>\r\nContent-Type: "
+        'multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n--b\r\n'
+        "Content-Type: text/plain\r\n\r\n1\r\n--b--\r\n"
+    ).encode()
+    nul = f"From: {player}\r\nTo: {address}\r\nMessage-ID: <nul@c>\r\n\r\nx\x00y\r\n".encode()
+    with smtplib.SMTP("127.0.0.1", port) as smtp:
+        assert smtp.sendmail(player, [address], auto) == {}
+        assert smtp.sendmail("", [address], report) == {}  # MAIL FROM:<>
+        assert smtp.sendmail(player, [address], nul) == {}
+    assert not ActionRecord.objects.filter(match=match).exists()
+    outcomes = dict(InboundReply.objects.filter(match=match).values_list("message_id", "outcome"))
+    assert outcomes == {"<nul@c>": "answered"}
+    dropped = InboundReply.objects.filter(message_id__in=["<ooo@client>", "<dsn@mx>"])
+    assert {r.outcome for r in dropped} == {"dropped"} and dropped.count() == 2
+    assert sink.wait_beyond(1)  # the answer to the NUL line, and none to the other two
+    time.sleep(1)
+    assert len(sink.messages) == 2 and sink.messages[1]["Auto-Submitted"] == "auto-replied"

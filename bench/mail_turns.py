@@ -1,0 +1,238 @@
+"""From a reply to the next player's e-mail (issue 27, point 6): reply received by the inbound
+server -> move applied -> the next player's turn e-mail (with its picture) handed to SMTP, p95
+at a steady rate of replies. Goal: p95 <= 2 s at 20 replies a second.
+
+    .venv/bin/python bench/mail_turns.py [--rate 20] [--seconds 20] [--matches 60]
+                                         [--concurrency 2]
+
+The real parts: the inbound server (`manage.py mail_in`, its own process), a Celery worker
+(`--concurrency` prefork processes, Redis as the broker, a queue of its own) that sends the turn
+e-mails, a local SMTP server (aiosmtpd) that takes them, and PostgreSQL: BENCH_DATABASE_URL
+(default: the DATABASE_URL server, database "tabletop_turns_bench"), created and migrated when
+missing. `--matches` two-player turn-based Dice City matches; each reply holds a whole turn of
+the seat to act (the standard bot's decisions, one per line), so the turn passes and the other
+seat's turn e-mail follows. Replies are sent at `--rate` a second, each to a match whose last
+turn e-mail has arrived. Latency: InboundReply.received_at (the server has the message) to
+the moment the SMTP server has the next seat's turn e-mail. Prints p50/p95/max, the rate
+reached, `cat /proc/loadavg` before and after, and the result as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import re
+import smtplib
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "platform"), str(ROOT / "bench")]
+
+from bench_db import bench_database_url, database_create, loadavg  # noqa: E402
+from mail_replies import _free_port, _mail_in_start  # noqa: E402
+
+PREFIX = "tbench"
+TARGET_P95 = 2.0
+TOKEN = re.compile(r"\+(\d+)-(\d+)-(\d+)-")
+
+
+class _Inbox:
+    """The site's SMTP server: when each match's turn e-mail of each version arrived."""
+
+    def __init__(self) -> None:
+        self.arrived: dict[tuple[int, int], datetime] = {}
+        self.ready: queue.Queue[int] = queue.Queue()
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
+        found = TOKEN.search(envelope.content.decode("utf-8", "replace").split("\r\n\r\n")[0])
+        if found:
+            match, version = int(found.group(1)), int(found.group(3))
+            self.arrived.setdefault((match, version), datetime.now(UTC))
+            self.ready.put(match)
+        return "250 Message accepted"
+
+
+def _environment(url: str, smtp_port: int, queue_name: str) -> dict[str, str]:
+    env = {
+        "DATABASE_URL": url,
+        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        "CELERY_TASK_ALWAYS_EAGER": "false",
+        "CELERY_QUEUE": queue_name,
+        "DEBUG": os.environ.get("DEBUG", "false"),
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-not-a-secret-" + "x" * 40),
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(smtp_port),
+        "INBOUND_EMAIL_DOMAIN": "reply.bench.example",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "LOG_LEVEL": "WARNING",
+    }
+    os.environ.update(env)
+    return env
+
+
+def _worker_start(env: dict[str, str], concurrency: int, log: Path) -> subprocess.Popen[bytes]:
+    from config.queues import queue_names  # the base queue and each kind's (mail, bots...)
+
+    queues = ",".join(queue_names(env["CELERY_QUEUE"]))
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queues]
+    command += [f"--concurrency={concurrency}", "--loglevel=warning", "--without-gossip"]
+    command += ["--without-mingle", "--without-heartbeat"]
+    path = f"{ROOT / 'platform'}:{ROOT}"
+    with open(log, "w") as out:
+        return subprocess.Popen(
+            command, cwd=ROOT, env={**os.environ, **env, "PYTHONPATH": path}, stdout=out,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+
+def _matches(count: int) -> list[int]:
+    from accounts.models import User
+    from lobbies.services import lobby_create, lobby_join
+    from play.models import Match
+
+    Match.objects.filter(seats__user__email__startswith=PREFIX).delete()
+    User.objects.filter(email__startswith=PREFIX).delete()
+    ids = []
+    for i in range(count):
+        users = [
+            User.objects.create_user(
+                email=f"{PREFIX}{i}-{n}@example.com", password=None, display_name=f"t{i}{n}"
+            )
+            for n in range(2)
+        ]
+        table = lobby_create(host=users[0], game="dicecity", seats=2, mode="turn")
+        lobby_join(table_id=table.pk, user=users[1])
+        table.refresh_from_db()
+        ids.append(table.match.pk)
+    return ids
+
+
+def _whole_turn(match_id: int) -> EmailMessage | None:
+    """A reply from the seat to act holding every decision of its turn."""
+    from games.core import Rng
+    from notifications.tokens import ReplyToken, reply_address
+    from play.models import Match
+
+    match = Match.objects.get(pk=match_id)
+    game, state = match.engine, match.state
+    if match.is_finished:
+        return None
+    seat, rng, lines = game.to_act(state)[0], Rng.from_seed(match.version), []
+    while game.outcome(state) is None and game.to_act(state)[:1] == (seat,) and len(lines) < 40:
+        action = game.bots["standard"](state, seat, rng)
+        lines.append(game.format_action(action))
+        state = game.apply(state, seat, action)
+    message = EmailMessage()
+    message["From"] = match.seats.select_related("user").get(index=seat).user.email
+    message["To"] = reply_address(ReplyToken(match.pk, seat, match.version))
+    message["Subject"] = "Re: Your turn"
+    message["Message-ID"] = f"<{uuid.uuid4().hex}@bench.example>"
+    message.set_content("\n".join(lines) + "\n\nOn Mon, Tabletop wrote:\n> 1. ...\n")
+    return message
+
+
+def _send_at_rate(port: int, inbox: _Inbox, rate: float, seconds: float) -> list[str]:
+    """Send one whole-turn reply every 1/rate s to a match whose turn e-mail has come."""
+    from django.db import connection
+
+    sent, interval = [], 1 / rate
+    start = time.monotonic()
+    with smtplib.SMTP("127.0.0.1", port, timeout=30) as smtp:
+        while time.monotonic() - start < seconds:
+            match_id = inbox.ready.get(timeout=30)
+            message = _whole_turn(match_id)
+            if message is None:
+                continue
+            smtp.send_message(message)
+            sent.append(message["Message-ID"])
+            pause = start + len(sent) * interval - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+    connection.close()
+    return sent
+
+
+def _latencies(sent: list[str], inbox: _Inbox) -> list[float]:
+    from notifications.models import InboundReply
+
+    seconds = []
+    for row in InboundReply.objects.filter(message_id__in=sent, outcome="applied"):
+        after = row.version + len(row.applied)  # the version the reply's last line made
+        arrived = inbox.arrived.get((row.match_id, after))
+        if arrived is not None:
+            seconds.append((arrived - row.received_at).total_seconds())
+    return seconds
+
+
+def _pct(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rate", type=float, default=20)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--matches", type=int, default=60)
+    parser.add_argument("--concurrency", type=int, default=2)
+    args = parser.parse_args(argv)
+    from aiosmtpd.controller import Controller
+
+    inbox = _Inbox()
+    smtp_port = _free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=smtp_port)
+    controller.start()
+    url = bench_database_url("tabletop_turns_bench")
+    database_create(url)
+    env = _environment(url, smtp_port, f"turns-bench-{uuid.uuid4().hex[:8]}")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    logs = Path("/tmp") / f"turns_bench_{os.getpid()}"
+    logs.mkdir(exist_ok=True)
+    worker = _worker_start(env, args.concurrency, logs / "worker.log")
+    process, port = _mail_in_start(env, logs / "mail_in.log")
+    try:
+        _matches(args.matches)  # their first turn e-mails, through the worker, fill `ready`
+        print("loadavg before:", loadavg())
+        started = time.monotonic()
+        sent = _send_at_rate(port, inbox, args.rate, args.seconds)
+        elapsed = time.monotonic() - started
+        time.sleep(5)  # the last replies' e-mails
+    finally:
+        process.terminate()
+        worker.terminate()
+        process.wait(10)
+        worker.wait(30)
+        controller.stop()
+    seconds = _latencies(sent, inbox)
+    result = {
+        "replies": len(sent),
+        "measured": len(seconds),
+        "rate": round(len(sent) / elapsed, 1),
+        "p50_ms": round(statistics.median(seconds) * 1000),
+        "p95_ms": round(_pct(seconds, 95) * 1000),
+        "max_ms": round(max(seconds) * 1000),
+        "concurrency": args.concurrency,
+        "loadavg_after": loadavg(),
+    }
+    print(json.dumps(result))
+    ok = result["p95_ms"] <= TARGET_P95 * 1000
+    print(f"p95 {result['p95_ms']} ms at {result['rate']} replies/s: {'met' if ok else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
