@@ -14,4 +14,7 @@ ignore=(--ignore=.venv --ignore=var --ignore=games --ignore=tests --ignore=bench
         --ignore=deploy --ignore=docs --ignore=node_modules --ignore=locale_allauth)
 "$python" manage.py makemessages -l es -l vi --no-location --no-obsolete "${ignore[@]}"
 "$python" manage.py makemessages -d djangojs -l es -l vi --no-location --no-obsolete "${ignore[@]}"
+# No creation date in the headers: it changes on every run, and two branches that both ran this
+# would conflict on that line alone.
+sed -i '/^"POT-Creation-Date: /d' locale/*/LC_MESSAGES/*.po
 "$python" manage.py compilemessages --ignore=.venv --ignore=var --ignore=games
