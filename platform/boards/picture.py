@@ -20,6 +20,7 @@ from typing import Any
 
 import resvg_py
 from django.utils import translation
+from django.utils.html import escape
 
 from boards.language import rendering
 
@@ -123,8 +124,6 @@ def svg_document(width: float, height: float, body: str, css: str, view_box: str
 
 def text(x: float, y: float, words: str, cls: str = "", limit: int = 0) -> str:
     """A line of text, escaped, cut at `limit` characters (0: whole)."""
-    from django.utils.html import escape
-
     words = str(words)
     if limit and len(words) > limit:
         words = words[: limit - 1] + "…"

@@ -5,6 +5,7 @@ from typing import Any
 
 from celery import Celery
 from celery.signals import worker_process_init
+from django.conf import settings
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -20,7 +21,5 @@ def _child_without_pool(**kwargs: Any) -> None:
     task (Celery closes pools per task under prefork). The child connects plainly instead, so
     it holds at most one connection, during a task (docs/operations.md, "Database
     connections")."""
-    from django.conf import settings
-
     for database in settings.DATABASES.values():
         database.get("OPTIONS", {}).pop("pool", None)

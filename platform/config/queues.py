@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from fnmatch import fnmatchcase
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from kombu import Queue
 
@@ -41,6 +42,4 @@ def route(name: str, args: Any, kwargs: Any, options: Any, task: Any = None, **k
     kind = kind_of(name)
     if kind is None:
         return None
-    from config.celery import app
-
-    return {"queue": f"{app.conf.task_default_queue}.{kind}"}
+    return {"queue": f"{current_app.conf.task_default_queue}.{kind}"}

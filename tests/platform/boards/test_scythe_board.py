@@ -179,7 +179,7 @@ def test_it_draws_the_end_of_the_game_with_each_mats_final_score():
     # The end screen says "Game over" above the board (not drawn here), so the board does not
     # repeat it (tests/platform/table/test_ended_by_forfeit.py).
     assert "Game over" not in page
-    assert "structure_bonus" in page and "Controls" in page  # the breakdown, in the mats
+    assert "structure bonus" in page and "Controls" in page  # the breakdown, in the mats
     assert "Seat0Name" in page and "Seat1Name" in page
     assert "legal" not in page.replace("sc-legend", "")
     outcome = GAME.outcome(state)

@@ -137,6 +137,10 @@ async def test_a_reconnecting_socket_gets_the_lines_it_missed(table, started_mat
     first = await _say(table["bob"], "before")
     await table["alice"].disconnect()
     await _say(table["bob"], "while you were away", 2)
+    # The ack comes before the line's PUBLISH: wait until the line is out, so that the new
+    # socket must ask for it (a socket that joins in time is simply sent it).
+    while (await _next(table["bob"], "chat.line"))["line"]["text"] != "while you were away":
+        pass
     again = await _socket(started_match, alice)
     await again.send_json_to({"type": "chat.history", "after": first["line"]})
     history = await _next(again, "chat.lines")

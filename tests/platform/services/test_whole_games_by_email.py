@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.db import connection
 
 from games.core import Rng
 from ladders.models import Rating
@@ -80,10 +81,32 @@ def stack(django_db_setup, sink, tmp_path_factory):  # noqa: F811 - the fixture
 
 
 @pytest.fixture
-def inbound(settings, stack):
-    """This process reads the reply addresses of the e-mails the worker sends."""
+def inbound(settings, transactional_db, stack):
+    """This process reads the reply addresses of the e-mails the worker sends. Afterwards (and
+    before the database is flushed: this fixture comes after `transactional_db`, so its end
+    runs first) it waits until the worker and the inbound server are done with the game's
+    last tasks: a TRUNCATE beside a task's transaction can deadlock."""
     settings.INBOUND_EMAIL_DOMAIN = DOMAIN
-    return stack
+    yield stack
+    _wait_until_no_one_else_works()
+
+
+def _wait_until_no_one_else_works(quiet_s: float = 2.0, timeout: float = 120) -> None:
+    """Until no other connection to the test database has had work in hand for `quiet_s`."""
+    deadline, quiet_since = time.monotonic() + timeout, time.monotonic()
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
+            )
+            busy = cursor.fetchone()[0]
+        now = time.monotonic()
+        if busy:
+            quiet_since = now
+        elif now - quiet_since >= quiet_s:
+            return
+        time.sleep(0.1)
 
 
 def _user(name: str, language: str):
