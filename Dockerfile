@@ -32,7 +32,9 @@ USER tabletop
 EXPOSE 8000
 
 # Migrate on start, then serve HTTP and WebSockets. Worker and beat override the command.
+# --timeout-keep-alive 75: longer than nginx keeps an idle upstream connection (60 s), so uvicorn
+# never closes one nginx is about to reuse (a 502, "Connection reset by peer", under load).
 # uvicorn trusts X-Forwarded-For only from FORWARDED_ALLOW_IPS: set it to the proxy's address.
 # Trusting every address would let a client choose its own and dodge per-address log-in limits.
 ENV FORWARDED_ALLOW_IPS=127.0.0.1
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn config.asgi:application --app-dir platform --host 0.0.0.0 --port 8000 --proxy-headers --lifespan off"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec uvicorn config.asgi:application --app-dir platform --host 0.0.0.0 --port 8000 --proxy-headers --lifespan off --timeout-keep-alive 75"]

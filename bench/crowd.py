@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -165,8 +166,13 @@ async def _run(args, crowd, port: int, sink: Sink, env: dict[str, str]) -> dict:
     monitor.start()
     browsers.start()
     began = time.monotonic()
-    ended = asyncio.create_task(resign_all(port, crowd, args.round_from, args.round_spread))
+    resigns: Counter[int] = Counter()
+    ended = asyncio.create_task(
+        resign_all(port, crowd, args.round_from, args.round_spread, resigns)
+    )
     await asyncio.sleep(args.minutes * 60)
+    if ended.done() and ended.exception() is not None:
+        print(f"the round's resignations stopped: {ended.exception()!r}")
     stats.measuring = False
     elapsed = time.monotonic() - began
     stop_event.set()
@@ -180,7 +186,11 @@ async def _run(args, crowd, port: int, sink: Sink, env: dict[str, str]) -> dict:
         for seat in table.seats:
             await seat.socket.close()
     await asyncio.gather(*readers, return_exceptions=True)
-    return _figures(args, stats, elapsed, browsers, watched, sink, load_before)
+    figures = _figures(args, stats, elapsed, browsers, watched, sink, load_before)
+    figures["resign_by_status"] = dict(resigns)
+    figures["http_5xx"] += sum(n for status, n in resigns.items() if status >= 500)
+    figures["http_refused"] += resigns[0]
+    return figures
 
 
 def _redis_of(env: dict[str, str]) -> str:
@@ -230,7 +240,8 @@ def _report(f: dict) -> None:
         f"live: {f['live_moves']} moves ({f['live_moves_per_s']}/s) at {f['live_tables']} tables,"
         f" p50 {f['live_p50_ms']} ms, p95 {f['live_p95_ms']} ms, p99 {f['live_p99_ms']} ms;"
         f" HTTP: {f['http_requests']} requests, p50 {f['http_p50_ms']} ms, p95"
-        f" {f['http_p95_ms']} ms, by status {f['http_by_status']}"
+        f" {f['http_p95_ms']} ms, by status {f['http_by_status']}; resignations by status"
+        f" {f['resign_by_status']} (0: refused or reset)"
     )
     print(
         f"deadline sweep lag max {f['sweep_lag_max_s']} s; matches timed out"

@@ -115,30 +115,43 @@ class Browsers:
         }
 
 
-async def resign_all(port: int, crowd, start_s: float, spread_s: float) -> None:
+async def resign_all(port: int, crowd, start_s: float, spread_s: float, statuses: Counter) -> None:
     """From `start_s` on, over `spread_s`, each table of the Swiss's first round ends: three of
-    its four players resign on the match page (a form POST with its CSRF token)."""
+    its four players resign on the match page (a form POST with its CSRF token). Every answer
+    is counted in `statuses` (a 5xx there fails the run as any other); a player whose resign
+    failed tries again a second later, as a person would."""
     await asyncio.sleep(start_s)
     tables = list(crowd.round_one)
     gap = spread_s / max(1, len(tables))
     for match_id, seats in tables:
-        await asyncio.to_thread(_resign_three, port, match_id, seats)
+        await asyncio.to_thread(_resign_three, port, match_id, seats, statuses)
         await asyncio.sleep(gap)
 
 
-def _resign_three(port: int, match_id: int, seats: list[tuple[int, str]]) -> None:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        for _, session in seats[1:]:
+def _resign_three(port: int, match_id: int, seats: list[tuple[int, str]], statuses) -> None:
+    for _, session in seats[1:]:
+        for _attempt in range(10):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             token = secrets.token_hex(16)
             cookie = f"sessionid={session}; csrftoken={token}"
-            status = _request(
-                conn, "POST", f"/matches/{match_id}/resign/", cookie, f"csrfmiddlewaretoken={token}"
-            )
-            if status != 302:
+            try:
+                status = _request(
+                    conn,
+                    "POST",
+                    f"/matches/{match_id}/resign/",
+                    cookie,
+                    f"csrfmiddlewaretoken={token}",
+                )
+            except (OSError, http.client.HTTPException):
+                status = 0  # refused or reset
+            finally:
+                conn.close()
+            statuses[status] += 1
+            if status == 302:
+                break
+            if status < 500 and status != 0:
                 raise RuntimeError(f"resigning in match {match_id} answered {status}")
-    finally:
-        conn.close()
+            time.sleep(1)
 
 
 class Monitor:

@@ -304,6 +304,8 @@ def _server_start(
     command = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1"]
     command += ["--port", str(port), "--workers", str(args.workers), "--log-level", "warning"]
     command += ["--no-access-log", "--ws", args.ws]
+    # As the Dockerfile runs it: idle connections outlive nginx's keepalive (60 s) to them.
+    command += ["--timeout-keep-alive", "75"]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -27,4 +27,7 @@ for name, (url, default_port) in wanted.items():
                  f"point {'DATABASE_URL' if name == 'PostgreSQL' else 'REDIS_URL'} at one.")
 PY
 
-exec .venv/bin/python -m pytest "$@"
+# On every core (pytest-xdist): each worker has its own test database (test_..._gw0) and channel
+# prefix (tests/services_env.py); a file's tests stay on one worker (its module fixtures, such
+# as a real worker process, start once). `-n 0` runs in this process (a debugger, `-x` on one test).
+exec .venv/bin/python -m pytest -n auto --dist loadfile "$@"

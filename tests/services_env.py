@@ -14,6 +14,13 @@ os.environ.setdefault("DEBUG", "true")
 os.environ.setdefault("FAST_PASSWORD_HASHER", "true")
 os.environ.setdefault("EMAIL_HOST", "")
 os.environ.setdefault("VAR_DIR", "/tmp/tabletop-test-var")
+# Under pytest-xdist each worker inherits the values above from the controller: pytest-django
+# gives each its own database (test_..._gw0), and the worker's id keeps the channel layer's
+# groups and the files of var/ apart too (two workers' match 1 must not share a group).
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+for name in ("CHANNELS_PREFIX", "VAR_DIR"):
+    if WORKER and not os.environ[name].endswith(WORKER):
+        os.environ[name] = f"{os.environ[name]}{'-' if name == 'VAR_DIR' else ''}{WORKER}"
 # Throttles and the log-in lockout stay out of the way of the rest of the suite; the tests of
 # tests/platform/security set their own low rates.
 os.environ.setdefault("THROTTLE_ANON", "100000/min")
