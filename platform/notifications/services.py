@@ -18,7 +18,13 @@ from accounts.models import User
 from accounts.zones import zone_for_address
 from notifications.models import InboundReply, Preferences, TurnEmail
 from notifications.position import picture_attach, position_context
-from notifications.preferences import is_muted, prefs_for, quiet_until, vacation_current
+from notifications.preferences import (
+    is_muted,
+    left_to_digest,
+    prefs_for,
+    quiet_until,
+    vacation_current,
+)
 from notifications.prompts import chat_since_last_mail, prompt_context
 from notifications.tokens import bounce_address
 from notifications.unsubscribe import (
@@ -143,8 +149,8 @@ def _turn_email_claim(
         if not wants_game_email(seat.user) or is_muted(seat.user.pk, seat.match_id):
             return None  # unsubscribed, e-mails off, banned (a muted match: nothing at all)
         prefs = prefs_for(seat.user)
-        if prefs.turn_mail == Preferences.Mode.DIGEST:
-            return None  # the daily digest lists it
+        if left_to_digest(prefs, seat.match.deadline, timezone.now()):
+            return None  # the next daily digest lists it
         hold = held_until(prefs, seat.user, timezone.now())
         if hold is not None:  # quiet hours or a vacation: the sweep sends it when they end
             record.hold_until = hold

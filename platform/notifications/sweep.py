@@ -156,7 +156,8 @@ def reminders_queue(*, now: datetime) -> int:
 
 
 def held_turn_emails_queue(*, now: datetime) -> int:
-    """Turn e-mails held back by quiet hours whose window has ended."""
+    """Turn e-mails held back (quiet hours, a vacation) whose hold has ended, and the turns
+    released by a player back from the digest (preferences.turns_waiting_release)."""
     held = TurnEmail.objects.filter(status=TurnEmail.Status.PENDING, hold_until__lte=now)
     queued = 0
     for pk, seat_id, since in held.values_list("pk", "seat_id", "since"):
@@ -170,7 +171,7 @@ def digests_queue(*, now: datetime) -> int:
     """Players on the daily digest whose hour has come today (their time zone) and who have
     no digest row for that day yet, outside their quiet hours."""
     queued = 0
-    for prefs in Preferences.objects.filter(turn_mail=Preferences.Mode.DIGEST):
+    for prefs in Preferences.objects.filter(turn_mail__in=Preferences.DIGEST_MODES):
         day = digest_due(prefs, now)
         if day is None or quiet_until(prefs, now) is not None:
             continue
