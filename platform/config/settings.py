@@ -236,6 +236,7 @@ CELERY_TASK_QUEUES = queues_declared(CELERY_TASK_DEFAULT_QUEUE, TASK_KINDS)
 CELERY_TASK_ROUTES = ["config.queues.route"]
 CELERY_BEAT_SCHEDULE = {
     "deadlines-sweep": {"task": "notifications.sweep.deadlines_sweep", "schedule": 15.0},
+    "watchdog-pass": {"task": "play.tasks.watchdog_pass", "schedule": 60.0},
     "matchmaking-pair": {"task": "ladders.tasks.matchmaking_pair", "schedule": 5.0},
     "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 30.0},
 }
