@@ -4,9 +4,10 @@ from celery import shared_task
 from django.conf import settings
 
 from play import background, bots, services, watchdog
+from shared.retry import retried
 
 
-@shared_task(name="play.tasks.bots_play")
+@shared_task(name="play.tasks.bots_play", **retried())
 def bots_play(match_id: int, version: int = 0) -> int:
     return bots.bots_play(match_id=match_id)
 
