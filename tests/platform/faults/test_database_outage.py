@@ -1,8 +1,8 @@
 """Issue 35, point 2: the database away from the worker for 30 s while moves commit. The worker
 reaches PostgreSQL through a TCP proxy that the test closes (every connection cut, the port
 refusing) and opens again; the moves are made by this process, straight to the database. The
-bot turns and turn e-mails that failed meanwhile are retried: afterwards every bot has played
-and every turn e-mail was sent, once."""
+bot turns, turn e-mails and the tournament round that failed meanwhile are retried: afterwards
+every bot has played, every turn e-mail was sent once, and the round has advanced."""
 
 import contextlib
 import socket
@@ -14,8 +14,10 @@ from django.conf import settings
 from lobbies.services import lobby_add_bot, lobby_create
 from notifications.models import TurnEmail
 from play.models import Match
+from play.services import seat_forfeit
 from tests.platform.conftest import make_user
 from tests.platform.faults.conftest import service_env, wait
+from tests.platform.services.test_queues_by_kind import _knockout
 from tests.platform.services.test_turn_emails_worker import (
     _dice_city,
     _free_port,
@@ -109,6 +111,7 @@ def test_bot_turns_and_turn_emails_survive_a_database_outage(smtp, queue, tmp_pa
         bots = _bot_match(carol)
         people = _dice_city(alice, bob)
         first = people.seats.get(to_act=True)
+        cup = _knockout([make_user(f"cup{i}") for i in range(4)])
         assert wait(lambda: _humans_turn(bots, carol), 30), log.read_text()[-3000:]
         mailed = TurnEmail.objects.filter(seat=first, status=TurnEmail.Status.SENT)
         assert wait(mailed.exists, 30), log.read_text()[-3000:]
@@ -120,16 +123,20 @@ def test_bot_turns_and_turn_emails_survive_a_database_outage(smtp, queue, tmp_pa
         _play_out_the_turn(people)  # the other player's turn: its e-mail fails likewise
         second = people.seats.get(to_act=True)
         assert second.pk != first.pk
+        for match in Match.objects.filter(tournament_table__tournament=cup):  # round one ends
+            seat_forfeit(match_id=match.pk, seat_index=0, reason="resigned")
         assert wait(lambda: "Retry in" in log.read_text(), 20), log.read_text()[-3000:]
         time.sleep(max(0.0, OUTAGE - (time.monotonic() - began)))
         assert not TurnEmail.objects.filter(seat=second, status=TurnEmail.Status.SENT).exists()
         assert Match.objects.get(pk=bots.pk).version == after_carol  # the bot could not play
+        assert cup.rounds_set.count() == 1  # nor the round advance
         proxy.up()
 
         played = wait(lambda: Match.objects.get(pk=bots.pk).version > after_carol, 30)
         assert played and wait(lambda: _humans_turn(bots, carol), 30), log.read_text()[-3000:]
         sent = lambda: TurnEmail.objects.filter(seat=second, status=TurnEmail.Status.SENT)  # noqa: E731
         assert wait(lambda: sent().exists(), 30), log.read_text()[-3000:]
+        assert wait(lambda: cup.rounds_set.count() == 2, 30), log.read_text()[-3000:]
         time.sleep(1)  # a second copy would come now
     finally:
         worker.close()
