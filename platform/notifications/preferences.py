@@ -117,6 +117,8 @@ def turns_waiting_release(*, user: Any, now: datetime) -> int:
     ).exclude(to_act_since__isnull=True)
     released = 0
     for seat_id, since in seats.values_list("pk", "to_act_since"):
+        if since is None:  # excluded above; for the type checker
+            continue
         TurnEmail.objects.get_or_create(seat_id=seat_id, since=since)
         released += TurnEmail.objects.filter(
             seat_id=seat_id, since=since, status=TurnEmail.Status.PENDING
