@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.core import mail
 from django.utils import timezone
 
+from config.queues import kind_of
 from lobbies.services import lobby_create, lobby_join
 from notifications.models import TurnEmail
 from play import watchdog
@@ -105,3 +106,9 @@ def test_a_refused_delivery_with_no_retry_coming_is_queued_again(
     mail.outbox.clear()
     assert _pass(capture)["turn_emails"] == 1
     assert [m.to for m in mail.outbox] == [[bob.email]]
+
+
+def test_beat_runs_the_watchdog_every_minute_on_the_sweeps_queue(settings):
+    [entry] = [e for e in settings.CELERY_BEAT_SCHEDULE.values() if "watchdog" in e["task"]]
+    assert entry == {"task": "play.tasks.watchdog_pass", "schedule": 60.0}
+    assert kind_of("play.tasks.watchdog_pass") == "sweeps"
