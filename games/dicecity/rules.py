@@ -10,12 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import IllegalAction, LegalMemo, check_action
+from games.core.words import Phrase, phrase, term
 
 from . import cards as C
 from .actions import ACTIONS, STEP_OF
 from .effects import defense
 from .moves import bandit_defense, legal
 from .state import State, copy_state
+from .text import amounts, card, die
 from .turn import settle
 
 Action = dict[str, Any]
@@ -50,54 +52,68 @@ def apply_unchecked(state: State, seat: int, action: Action) -> State:
     return t
 
 
-STEP_NAME = {"dice": "the dice step", "attack": "the attack step", "build": "the build step"}
+# The reasons are phrases (games.core.words): the site shows them in the player's language.
+STEP_NAME = {
+    "dice": term("the dice step"),
+    "attack": term("the attack step"),
+    "build": term("the build step"),
+}
 
 
-def refusal(s: State, seat: int, action: Action) -> str:
+def refusal(s: State, seat: int, action: Action) -> Phrase:
     """Why a well-formed action is refused: a sentence a player understands (STYLE.md, 3)."""
     if s["over"] is not None:
-        return "The game is over."
+        return phrase("The game is over.")
     if s["turn"]["seat"] != seat:
-        return "It is not your turn."
+        return phrase("It is not your turn.")
     kind = action["type"]
     if s["pending"] is not None:
-        return f"First finish the choice in progress ({s['pending']['kind'].replace('_', ' ')})."
+        return phrase("First finish the choice in progress.")
     step = STEP_OF.get(kind)
     if step is None:
-        return "There is no choice in progress for that."
+        return phrase("There is no choice in progress for that.")
     if step != s["turn"]["step"]:
-        return f"That belongs to {STEP_NAME[step]}; you are in {STEP_NAME[s['turn']['step']]}."
-    die = action.get("die")
+        now = STEP_NAME[s["turn"]["step"]]
+        return phrase("That belongs to {step}; you are in {now}.", step=STEP_NAME[step], now=now)
+    colour = action.get("die")
     dice = s["players"][seat]["dice"]
-    if kind != "force_reroll" and die in C.ROW_INDEX and dice[C.ROW_INDEX[die]] < 0:
-        return f"Your {die} die is already used this turn."
+    if kind != "force_reroll" and colour in C.ROW_INDEX and dice[C.ROW_INDEX[colour]] < 0:
+        return phrase("Your {die} die is already used this turn.", die=die(colour))
     why = _WHY.get(kind)
-    return (why(s, seat, action) if why else None) or "The rules do not allow that now."
+    return (why(s, seat, action) if why else None) or phrase("The rules do not allow that now.")
 
 
-def _passed(s: State, seat: int, action: Action) -> str | None:
-    return "You may pass for a token only once per turn." if s["turn"]["passed"] else None
+def _passed(s: State, seat: int, action: Action) -> Phrase | None:
+    if s["turn"]["passed"]:
+        return phrase("You may pass for a token only once per turn.")
+    return None
 
 
-def _refreshed(s: State, seat: int, action: Action) -> str | None:
-    return "You may refresh the display only once per turn." if s["turn"]["refreshed"] else None
+def _refreshed(s: State, seat: int, action: Action) -> Phrase | None:
+    if s["turn"]["refreshed"]:
+        return phrase("You may refresh the display only once per turn.")
+    return None
 
 
-def _two_passes(s: State, seat: int, action: Action) -> str | None:
-    return "That costs two pass tokens." if s["players"][seat]["passes"] < 2 else None
+def _two_passes(s: State, seat: int, action: Action) -> Phrase | None:
+    return phrase("That costs two pass tokens.") if s["players"][seat]["passes"] < 2 else None
 
 
-def _bandits(s: State, seat: int, action: Action) -> str | None:
+def _bandits(s: State, seat: int, action: Action) -> Phrase | None:
     if not 1 <= action["pile"] <= len(C.BANDITS):
         return None
     pile = action["pile"] - 1
     if not s["bandits"][pile]:
-        return "That bandit pile is empty."
+        return phrase("That bandit pile is empty.")
     have = s["turn"]["army"] + s["turn"]["bandit_army"]
-    return f"You have only {have} army strength; the bandit needs {bandit_defense(s, pile)}."
+    return phrase(
+        "You have only {have} army strength; the bandit needs {need}.",
+        have=have,
+        need=bandit_defense(s, pile),
+    )
 
 
-def _location(s: State, seat: int, action: Action) -> str | None:
+def _location(s: State, seat: int, action: Action) -> Phrase | None:
     if not 0 <= action["seat"] < s["seats"] or action["seat"] == seat:
         return None
     if action["row"] not in C.ROW_INDEX or not 1 <= action["col"] <= 6:
@@ -106,27 +122,36 @@ def _location(s: State, seat: int, action: Action) -> str | None:
     slot = C.ROW_INDEX[action["row"]] * 6 + action["col"] - 1
     need = defense(q, slot)
     if need is None:
-        return "That location has no defense value, so it cannot be attacked."
+        return phrase("That location has no defense value, so it cannot be attacked.")
     if q["off"][slot]:
-        return "That location is already deactivated."
-    return f"You have only {s['turn']['army']} army strength; that location needs {need}."
+        return phrase("That location is already deactivated.")
+    return phrase(
+        "You have only {have} army strength; that location needs {need}.",
+        have=s["turn"]["army"],
+        need=need,
+    )
 
 
-def _raid(s: State, seat: int, action: Action) -> str | None:
+def _raid(s: State, seat: int, action: Action) -> Phrase | None:
     army = s["turn"]["army"]
-    return f"You have only {army} army strength; each resource taken needs 2." if army < 2 else None
+    if army < 2:
+        return phrase("You have only {have} army strength; each resource taken needs 2.", have=army)
+    return None
 
 
-def _build(s: State, seat: int, action: Action) -> str | None:
-    card = C.CARDS.get(action["card"])
-    if card is None:
+def _build(s: State, seat: int, action: Action) -> Phrase | None:
+    found = C.CARDS.get(action["card"])
+    if found is None:
         return None
-    price = ", ".join(f"{n} {C.RESOURCES[i]}" for i, n in enumerate(card["cost"]) if n)
-    return f"{card['name']} costs {price or 'nothing'} and must be in the display or a pile."
+    return phrase(
+        "{card} costs {price} and must be in the display or a pile.",
+        card=card(action["card"]),
+        price=amounts(list(found["cost"])),
+    )
 
 
 # The particular reason, by action type, once the general ones above do not apply.
-_WHY: dict[str, Callable[[State, int, Action], str | None]] = {
+_WHY: dict[str, Callable[[State, int, Action], Phrase | None]] = {
     "pass": _passed,
     "refresh": _refreshed,
     "spend_passes": _two_passes,

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.actions import LegalMemo, check_action
 from ..core.errors import IllegalAction
+from ..core.words import Phrase, phrase
 from . import combat, move_phase, objectives
 from .actions import ACTIONS
 from .phases import PHASE_LEGAL
@@ -78,22 +79,26 @@ def _checked_copy(state: State, seat: int, action: Action) -> State | None:
     return legal_actions.claim(state, seat, action)
 
 
+# The reasons are phrases (games.core.words): the site shows them in the player's language.
 _REASONS = {
-    "section": "Choose a section of your player mat other than last turn's.",
-    "top": "That top-row action is not available (check its cost).",
-    "move": "That unit cannot move there now.",
-    "combat": "Choose a dial value up to your power (at most 7), then up to one card per unit.",
-    "bottom": "You cannot pay for or place that bottom-row action.",
+    "section": phrase("Choose a section of your player mat other than last turn's."),
+    "top": phrase("That top-row action is not available (check its cost)."),
+    "move": phrase("That unit cannot move there now."),
+    "combat": phrase(
+        "Choose a dial value up to your power (at most 7), then up to one card per unit."
+    ),
+    "bottom": phrase("You cannot pay for or place that bottom-row action."),
 }
 
 
-def refusal(state: State, seat: int, action: Action) -> str:
+def refusal(state: State, seat: int, action: Action) -> Phrase:
     """Why a well-formed action is refused: a sentence a player understands."""
     if state["over"]:
-        return "The game is over."
+        return phrase("The game is over.")
     if seat not in to_act(state):
-        return "It is not your turn to act."
-    return _REASONS.get(state["phase"], f"{action['type']} is not possible now.")
+        return phrase("It is not your turn to act.")
+    found = _REASONS.get(state["phase"])
+    return found or phrase("{choice} is not possible now.", choice=action["type"])
 
 
 # The quiet choices, in order of preference, when a seat's clock runs out.

@@ -3,9 +3,11 @@ why a well-formed action is refused, and timeout_action what a late follower doe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.core import IllegalAction, LegalMemo, check_action
+from games.core.words import Phrase, phrase, term
 
 from . import effects, flow, tableau
 from .actions import ACTIONS, UNITS
@@ -57,7 +59,9 @@ def apply(s: State, seat: int, action: Action) -> State:
     spec = check_action(ACTIONS, action, "SPQF")
     if seat not in to_act(s):
         over = s["step"] == "over"
-        raise IllegalAction("The game is over." if over else "It is not your decision now.")
+        raise IllegalAction(
+            phrase("The game is over.") if over else phrase("It is not your decision now.")
+        )
     out = legal_actions.claim(s, seat, action)
     if out is None:
         raise IllegalAction(refusal(s, seat, action))
@@ -73,41 +77,47 @@ def apply_trusted(s: State, seat: int, action: Action) -> State:
     return out
 
 
-# (type, step) -> why a well-formed action of that type is refused at that step.
-_WHY = {
-    ("play", "choose"): (
+# (type, step) -> why a well-formed action of that type is refused at that step: phrases
+# (games.core.words), shown in the player's language.
+_WHY: dict[tuple[str, str], Callable[[Phrase], Phrase]] = {
+    ("play", "choose"): lambda name: phrase(
         "{name} cannot be played now: it is not in your hand, its cube cost cannot be paid, "
-        "or none of its actions would change the game."
+        "or none of its actions would change the game.",
+        name=name,
     ),
-    ("modify", "modify"): (
+    ("modify", "modify"): lambda name: phrase(
         "{name} cannot modify this action: it must share the action card's category (or be an "
-        "oak leaf), a stored card helps once per turn, and binary-only cards take no modifiers."
+        "oak leaf), a stored card helps once per turn, and binary-only cards take no modifiers.",
+        name=name,
     ),
-    ("follow", "follow"): (
+    ("follow", "follow"): lambda name: phrase(
         "{name} cannot follow that action: play a matching card from your hand, once per "
-        "action, on an action that may be followed and that would change the game."
+        "action, on an action that may be followed and that would change the game.",
+        name=name,
     ),
 }
 
 
-def refusal(s: State, seat: int, action: Action) -> str:
+def refusal(s: State, seat: int, action: Action) -> Phrase:
     """A sentence for a refused, well-formed action."""
     t = action["type"]
     step = s["step"]
     why = _WHY.get((t, step))
     if why is not None:
-        return why.format(name=_name(action.get("card")))
+        return why(_name(action.get("card")))
     if t == "recruit":
-        return "Recruit from the central row or another player's trade row, never your own."
+        return phrase("Recruit from the central row or another player's trade row, never your own.")
     if t in UNITS and step == "unit":
-        return "That choice is not possible for this action now."
-    return f"'{t}' is not a choice at this point of the turn ({step})."
+        return phrase("That choice is not possible for this action now.")
+    return phrase(
+        "'{choice}' is not a choice at this point of the turn ({step}).", choice=t, step=step
+    )
 
 
-def _name(card: Any) -> str:
+def _name(card: Any) -> Phrase:
     if isinstance(card, int) and 0 <= card < len(CARDS):
-        return str(CARDS[card]["name"])
-    return "that card"
+        return term(str(CARDS[card]["name"]))
+    return term("that card")
 
 
 def timeout_action(s: State, seat: int) -> Action | None:

@@ -15,6 +15,7 @@ from ladders.matchmaking import matchmaking_pair
 from ladders.turn_queue import turn_queue_pair
 from notifications.sweep import deadlines_sweep
 from outbox.services import outbox_drain
+from play.tasks import watchdog_pass
 from tournaments.sweep import tournaments_sweep
 
 log = logging.getLogger(__name__)
@@ -24,7 +25,11 @@ def ticks_start(every: float = 5.0) -> None:
     threading.Thread(target=_ticks, args=(every,), daemon=True, name="ticks").start()
 
 
+WATCHDOG_EVERY = 60.0  # seconds between two passes of the stall watchdog, as beat runs it
+
+
 def _ticks(every: float) -> None:
+    watched = time.monotonic()
     while True:
         time.sleep(every)
         close_old_connections()
@@ -34,5 +39,8 @@ def _ticks(every: float) -> None:
             turn_queue_pair()
             outbox_drain()
             tournaments_sweep()
+            if time.monotonic() - watched >= WATCHDOG_EVERY:
+                watched = time.monotonic()
+                watchdog_pass()  # lost bot turns and turn e-mails
         except Exception:
             log.exception("periodic work failed; trying again in %s s", every)

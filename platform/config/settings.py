@@ -236,6 +236,7 @@ CELERY_TASK_QUEUES = queues_declared(CELERY_TASK_DEFAULT_QUEUE, TASK_KINDS)
 CELERY_TASK_ROUTES = ["config.queues.route"]
 CELERY_BEAT_SCHEDULE = {
     "deadlines-sweep": {"task": "notifications.sweep.deadlines_sweep", "schedule": 15.0},
+    "watchdog-pass": {"task": "play.tasks.watchdog_pass", "schedule": 60.0},
     "matchmaking-pair": {"task": "ladders.tasks.matchmaking_pair", "schedule": 5.0},
     "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 30.0},
 }
@@ -412,6 +413,11 @@ BACKGROUND_TICKS = env_bool("BACKGROUND_TICKS", False)
 # Seconds the process that recorded an outbox job has to carry it out before the outbox worker
 # takes it (outbox/services.py).
 OUTBOX_GRACE_SECONDS = env_int("OUTBOX_GRACE_SECONDS", 10)
+# Tasks a game depends on retry a transient failure (the database, Redis or the broker away:
+# shared/retry.py) with a growing delay up to this many seconds, this many times (with the
+# defaults, a few hours of outage).
+TASK_RETRY_BACKOFF_MAX = env_int("TASK_RETRY_BACKOFF_MAX", 300)
+TASK_RETRY_MAX = env_int("TASK_RETRY_MAX", 60)
 # Seconds a deadline-sweep pass spends on the automatic moves itself before it leaves the rest
 # to the outbox workers (notifications/sweep.py, "timeouts_run").
 SWEEP_TIMEOUTS_SECONDS = env_int("SWEEP_TIMEOUTS_SECONDS", 10)

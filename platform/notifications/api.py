@@ -59,7 +59,7 @@ def _body(user: Any) -> dict[str, Any]:
 _SETTINGS = inline_serializer(
     "PlayByEmailSettings",
     {
-        "turn_mail": serializers.ChoiceField(choices=["each", "digest"]),
+        "turn_mail": serializers.ChoiceField(choices=["each", "digest", "late"]),
         "digest_hour": serializers.IntegerField(),
         "time_zone": serializers.CharField(),
         "quiet_start": serializers.CharField(allow_null=True, help_text="HH:MM, local time."),

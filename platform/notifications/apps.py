@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 
 from accounts.signals import account_erasing, data_sections
-from play.signals import match_changed
+from play.signals import match_changed, watchdog_passing
 
 
 class NotificationsConfig(AppConfig):
@@ -14,6 +14,7 @@ class NotificationsConfig(AppConfig):
         from notifications import jobs, personal, receivers, sweep  # noqa: F401 - handlers
 
         match_changed.connect(receivers.turn_emails_on_change, dispatch_uid="notifications.turn")
+        watchdog_passing.connect(receivers.turn_emails_lost, dispatch_uid="notifications.lost")
         inbound.connect(receivers.reply_from_provider, dispatch_uid="notifications.reply")
         tracking.connect(receivers.suppress_on_bounce, dispatch_uid="notifications.bounce")
         data_sections.connect(personal.data_section, dispatch_uid="notifications.data")

@@ -23,7 +23,7 @@ from notifications.models import MatchMute, OutgoingEmail
 from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import prompt_context
 from notifications.services import claimed_deliver, language_of, render_listed_email
-from notifications.unsubscribe import is_suppressed
+from notifications.unsubscribe import is_suppressed, wants_game_email
 from play.models import ActionRecord, Match, Presence, Seat
 from play.selectors import outcome_table, players_of
 from play.services import MISSED_TURNS_LIMIT
@@ -72,7 +72,7 @@ def _claim(kind: str, key: str, build: Build) -> tuple[int, EmailMultiAlternativ
 def _wants_mail(seat: Seat) -> bool:
     """A human seat whose player has game e-mails on and is not watching the match now."""
     user = seat.user
-    if user is None or not user.turn_emails:
+    if user is None or not wants_game_email(user):
         return False
     return not Presence.objects.live().filter(match_id=seat.match_id, user=user).exists()
 
@@ -276,7 +276,7 @@ def digest_send(*, user_id: int, day: str) -> bool:
 
 def _digest(user_id: int, day: str) -> EmailMultiAlternatives | None:
     user = User.objects.filter(pk=user_id).first()
-    if user is None or not user.turn_emails:
+    if user is None or not wants_game_email(user):
         return None
     muted = MatchMute.objects.filter(user=user).values_list("match_id", flat=True)
     seats = list(

@@ -1,5 +1,6 @@
 """Outbox handlers of notifications (imported in NotificationsConfig.ready). Idempotent: the
-answer row is claimed before sending, so a second run finds it claimed and sends nothing."""
+answer row is claimed (and committed: `outside=True`, run outside the job's transaction) before
+sending, so a second run finds it claimed and sends nothing."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from notifications import emails, services
 from outbox.registry import job_handler
 
 
-@job_handler("notifications.reply_answer")
+@job_handler("notifications.reply_answer", outside=True)
 def reply_answer(payload: dict[str, Any]) -> None:
     services.reply_answer_send(reply_id=int(payload["reply"]))
 
 
-@job_handler("notifications.table_invitation")
+@job_handler("notifications.table_invitation", outside=True)
 def table_invitation(payload: dict[str, Any]) -> None:
     """Recorded by whoever invites (lobbies: `job_record("notifications.table_invitation",
     {"table": id, "email": address, "inviter": user id, "invitation": id}, key=...)`), no

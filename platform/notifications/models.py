@@ -157,6 +157,10 @@ class Preferences(models.Model):
     class Mode(models.TextChoices):
         EACH = "each", _("An e-mail on each turn")
         DIGEST = "digest", _("One daily digest")
+        # The digest, and an e-mail at once for a turn that begins after the day's digest.
+        LATE = "late", _("One daily digest, and an e-mail at once for a turn that begins after it")
+
+    DIGEST_MODES = (Mode.DIGEST, Mode.LATE)
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_preferences"

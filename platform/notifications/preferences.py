@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.zones import zone_or_none
-from notifications.models import MatchMute, Preferences, Vacation
+from notifications.models import MatchMute, OutgoingEmail, Preferences, TurnEmail, Vacation
 from play.models import Match, Seat
 from play.services import seats_pause, seats_resume
 from shared.errors import ServiceError
@@ -70,12 +70,60 @@ def quiet_until(prefs: Preferences, now: datetime) -> datetime | None:
 
 def digest_due(prefs: Preferences, now: datetime) -> str | None:
     """The local date whose digest is due now (its hour has come), else None."""
-    if prefs.turn_mail != Preferences.Mode.DIGEST:
+    if prefs.turn_mail not in Preferences.DIGEST_MODES:
         return None
     local = now.astimezone(zone_of(prefs))
     if local.hour < prefs.digest_hour:
         return None
     return local.date().isoformat()
+
+
+def digest_gone(user_id: int, day: str) -> bool:
+    """The digest of that local day was claimed: sent, or skipped for want of a turn."""
+    rows = OutgoingEmail.objects.filter(kind="digest", key=f"{user_id}:{day}")
+    return rows.exclude(status=OutgoingEmail.Status.PENDING).exists()
+
+
+def next_digest_at(prefs: Preferences, now: datetime) -> tuple[datetime, bool]:
+    """When the next digest goes out (UTC), and whether today's has gone already (a turn that
+    begins now is then in tomorrow's). Today's hour passed but its digest not yet claimed: the
+    sweep's next pass sends it, so "now"."""
+    local = now.astimezone(zone_of(prefs))
+    at = datetime.combine(local.date(), time(prefs.digest_hour), tzinfo=local.tzinfo)
+    if digest_gone(prefs.user_id, local.date().isoformat()):
+        return (at + timedelta(days=1)).astimezone(UTC), True
+    return max(at.astimezone(UTC), now), False
+
+
+def left_to_digest(prefs: Preferences, deadline: datetime | None, now: datetime) -> bool:
+    """A turn that begins now for a player on a digest waits for the next digest, unless they
+    asked for an e-mail at once for a turn that begins after today's digest went out, or the
+    turn's clock would run out before the next digest (docs/notifications.md, "When a player
+    hears of a turn")."""
+    if prefs.turn_mail not in Preferences.DIGEST_MODES:
+        return False
+    at, gone = next_digest_at(prefs, now)
+    if gone and prefs.turn_mail == Preferences.Mode.LATE:
+        return False
+    return deadline is None or deadline > at
+
+
+def turns_waiting_release(*, user: Any, now: datetime) -> int:
+    """Back from the digest to an e-mail each turn: every turn now waiting for this player
+    (their seat to act, its e-mail never claimed) is released to the sweep's next pass, which
+    sends it (the held turn e-mails, as after quiet hours)."""
+    seats = Seat.objects.filter(
+        user=user, to_act=True, forfeited=False, match__status=Match.Status.ACTIVE
+    ).exclude(to_act_since__isnull=True)
+    released = 0
+    for seat_id, since in seats.values_list("pk", "to_act_since"):
+        if since is None:  # excluded above; for the type checker
+            continue
+        TurnEmail.objects.get_or_create(seat_id=seat_id, since=since)
+        released += TurnEmail.objects.filter(
+            seat_id=seat_id, since=since, status=TurnEmail.Status.PENDING
+        ).update(hold_until=now)
+    return released
 
 
 def is_muted(user_id: int, match_id: int) -> bool:
@@ -195,8 +243,11 @@ def preferences_update(*, user: Any, changes: dict[str, Any]) -> Preferences:
     """Save validated changes (the form and the API validate first)."""
     with transaction.atomic():
         prefs = _locked_prefs(user)
+        was = prefs.turn_mail
         for name, value in changes.items():
             setattr(prefs, name, value)
+        if was in Preferences.DIGEST_MODES and prefs.turn_mail == Preferences.Mode.EACH:
+            turns_waiting_release(user=user, now=timezone.now())
         if "time_zone" in changes:  # the account's zone: pages and every e-mail follow it
             User.objects.filter(pk=user.pk).update(time_zone=changes["time_zone"])
         quiet_hours_clean(prefs.quiet_start, prefs.quiet_end)

@@ -10,6 +10,7 @@ from notifications.automatic import mail_kind
 from notifications.bounces import bounce_record
 from notifications.inbound import Reply, reply_receive
 from notifications.models import Suppression
+from notifications.sweep import turn_emails_lost_queue
 from notifications.tasks import match_emails_schedule, turn_emails_schedule
 from notifications.unsubscribe import address_suppress
 
@@ -20,6 +21,14 @@ _STOP_EVENTS = {"bounced": Suppression.Reason.BOUNCED, "complained": Suppression
 def turn_emails_on_change(sender: Any, match: Any, seats: Any, **kwargs: Any) -> None:
     turn_emails_schedule(seats=seats, version=match.version)
     match_emails_schedule(match=match, seats=seats)
+
+
+def turn_emails_lost(
+    sender: Any, now: Any, stalled_before: Any, limit: int, **kwargs: Any
+) -> dict[str, int]:
+    """The stall watchdog's pass (play.signals.watchdog_passing): lost turn e-mails."""
+    found = turn_emails_lost_queue(now=now, stalled_before=stalled_before, limit=limit)
+    return {"turn_emails": found}
 
 
 def reply_from_provider(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:

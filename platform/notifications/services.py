@@ -18,25 +18,34 @@ from accounts.models import User
 from accounts.zones import zone_for_address
 from notifications.models import InboundReply, Preferences, TurnEmail
 from notifications.position import picture_attach, position_context
-from notifications.preferences import is_muted, prefs_for, quiet_until
+from notifications.preferences import (
+    is_muted,
+    left_to_digest,
+    prefs_for,
+    quiet_until,
+    vacation_current,
+)
 from notifications.prompts import chat_since_last_mail, prompt_context
 from notifications.tokens import bounce_address
-from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
+from notifications.unsubscribe import (
+    is_suppressed,
+    list_headers_add,
+    unsubscribe_link,
+    wants_game_email,
+)
 from play.models import Presence, Seat
 
 logger = logging.getLogger(__name__)
 
 
 def seats_newly_to_act(*, seats: Sequence[Seat], version: int) -> list[Seat]:
-    """Human seats whose turn began at `version` and whose player wants turn e-mails."""
+    """Human seats whose turn began at `version`. No preference is read here: the seats may
+    come from the per-process match cache (play.snapshots), whose User objects can be minutes
+    old; the claim (`_turn_email_claim`) reads the player's current preferences instead."""
     return [
         s
         for s in seats
-        if s.to_act
-        and s.to_act_since == version
-        and s.user is not None
-        and s.user.turn_emails
-        and not s.forfeited
+        if s.to_act and s.to_act_since == version and s.user_id is not None and not s.forfeited
     ]
 
 
@@ -137,11 +146,13 @@ def _turn_email_claim(
         if not _still_due(seat, since):
             return None
         assert seat.user is not None
+        if not wants_game_email(seat.user) or is_muted(seat.user.pk, seat.match_id):
+            return None  # unsubscribed, e-mails off, banned (a muted match: nothing at all)
         prefs = prefs_for(seat.user)
-        if prefs.turn_mail == Preferences.Mode.DIGEST or is_muted(seat.user.pk, seat.match_id):
-            return None  # the daily digest lists it (a muted match: nothing at all)
-        hold = quiet_until(prefs, timezone.now())
-        if hold is not None:  # quiet hours: the sweep sends it when the window ends
+        if left_to_digest(prefs, seat.match.deadline, timezone.now()):
+            return None  # the next daily digest lists it
+        hold = held_until(prefs, seat.user, timezone.now())
+        if hold is not None:  # quiet hours or a vacation: the sweep sends it when they end
             record.hold_until = hold
             record.save(update_fields=["hold_until"])
             return None
@@ -152,6 +163,15 @@ def _turn_email_claim(
         message = _turn_message(seat)
         message.extra_headers["Message-ID"] = record.message_id
     return record, message
+
+
+def held_until(prefs: Preferences, user: User, now: Any) -> Any:
+    """When a turn e-mail due now may go: the end of the player's vacation or of their quiet
+    hours (None: now)."""
+    vacation = vacation_current(user, now)
+    if vacation is not None:
+        return vacation.ends_at
+    return quiet_until(prefs, now)
 
 
 def _deliver(message: EmailMultiAlternatives) -> None:
@@ -185,7 +205,7 @@ def _turn_email_mark(
 
 
 def _still_due(seat: Seat, since: int) -> bool:
-    if seat.match.is_finished or not seat.to_act or seat.to_act_since != since:
+    if seat.match.is_finished or not seat.to_act or seat.forfeited or seat.to_act_since != since:
         return False
     if seat.user is None or is_suppressed(seat.user.email):
         return False

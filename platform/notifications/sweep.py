@@ -19,7 +19,7 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from notifications import tasks
@@ -156,7 +156,8 @@ def reminders_queue(*, now: datetime) -> int:
 
 
 def held_turn_emails_queue(*, now: datetime) -> int:
-    """Turn e-mails held back by quiet hours whose window has ended."""
+    """Turn e-mails held back (quiet hours, a vacation) whose hold has ended, and the turns
+    released by a player back from the digest (preferences.turns_waiting_release)."""
     held = TurnEmail.objects.filter(status=TurnEmail.Status.PENDING, hold_until__lte=now)
     queued = 0
     for pk, seat_id, since in held.values_list("pk", "seat_id", "since"):
@@ -170,7 +171,7 @@ def digests_queue(*, now: datetime) -> int:
     """Players on the daily digest whose hour has come today (their time zone) and who have
     no digest row for that day yet, outside their quiet hours."""
     queued = 0
-    for prefs in Preferences.objects.filter(turn_mail=Preferences.Mode.DIGEST):
+    for prefs in Preferences.objects.filter(turn_mail__in=Preferences.DIGEST_MODES):
         day = digest_due(prefs, now)
         if day is None or quiet_until(prefs, now) is not None:
             continue
@@ -182,5 +183,47 @@ def digests_queue(*, now: datetime) -> int:
         ):
             continue
         tasks.digest_send.delay(prefs.user_id, day)
+        queued += 1
+    return queued
+
+
+# A refused delivery retries within about 10 minutes (back-off up to 300 s); a claimed row
+# still pending after this has no retry coming (retries used up, or the retry was lost).
+RETRIES_LOST_AFTER = timedelta(minutes=15)
+
+
+def turn_emails_lost_queue(*, now: datetime, stalled_before: datetime, limit: int) -> int:
+    """The watchdog's share of notifications (play.signals.watchdog_passing): human seats to
+    act in a match unchanged since `stalled_before` whose turn e-mail task never ran (no row
+    for the turn: the task was lost) or whose refused delivery has no retry coming. Queued
+    again; the row makes a task that was merely late harmless."""
+    handled = TurnEmail.objects.filter(seat=OuterRef("pk"), since=OuterRef("to_act_since")).filter(
+        ~Q(status=TurnEmail.Status.PENDING)
+        | Q(attempts=0)  # the claim chose not to send (preferences, watching, no longer due)
+        | Q(hold_until__isnull=False)  # held: the sweep sends it when the hold ends
+        | Q(claimed_at__gte=now - RETRIES_LOST_AFTER)
+    )
+    lost = (
+        Seat.objects.filter(
+            to_act=True,
+            forfeited=False,
+            user__isnull=False,
+            to_act_since__isnull=False,
+            match__status=Match.Status.ACTIVE,
+            match__updated_at__lt=stalled_before,
+        )
+        .exclude(Exists(handled))
+        .values_list("pk", "to_act_since", "match_id")
+        .order_by("pk")[:limit]
+    )
+    queued = 0
+    for seat_id, since, match_id in lost:
+        log.warning(
+            "watchdog: turn e-mail of seat %s (match %s, v%s) lost: queued",
+            seat_id,
+            match_id,
+            since,
+        )
+        tasks.turn_email_send.delay(seat_id, since)
         queued += 1
     return queued

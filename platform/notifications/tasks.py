@@ -15,6 +15,7 @@ from celery import shared_task
 from notifications import emails, services
 from play import announce
 from play.models import ActionRecord, Match, Seat
+from shared.retry import retried
 
 
 def turn_emails_schedule(*, seats: Sequence[Seat], version: int) -> None:
@@ -26,13 +27,7 @@ def turn_emails_schedule(*, seats: Sequence[Seat], version: int) -> None:
             turn_email_send.delay(seat.pk, version)
 
 
-@shared_task(
-    name="notifications.tasks.turn_email_send",
-    autoretry_for=(services.DeliveryRefused,),
-    retry_backoff=2,
-    retry_backoff_max=300,
-    max_retries=8,
-)
+@shared_task(name="notifications.tasks.turn_email_send", **retried(services.DeliveryRefused))
 def turn_email_send(seat_id: int, since: int) -> bool:
     return services.turn_email_send(seat_id=seat_id, since=since)
 
@@ -61,24 +56,15 @@ def _forfeit_at(match: Match) -> bool:
     return entry is not None and entry.action.get("type") == "_forfeit"
 
 
-@shared_task(
-    name="notifications.tasks.match_emails_send",
-    autoretry_for=(services.DeliveryRefused,),
-    retry_backoff=2,
-    retry_backoff_max=300,
-    max_retries=8,
-)
+@shared_task(name="notifications.tasks.match_emails_send", **retried(services.DeliveryRefused))
 def match_emails_send(match_id: int, version: int) -> int:
     sent = emails.seat_replaced_emails_send(match_id=match_id, seq=version)
     return sent + emails.game_over_emails_send(match_id=match_id)
 
 
-_RETRIED = {
-    "autoretry_for": (services.DeliveryRefused,),
-    "retry_backoff": 2,
-    "retry_backoff_max": 300,
-    "max_retries": 8,
-}
+# A refused delivery (surely not delivered) and a transient failure (the database, Redis or
+# the broker away) are retried with back-off (shared/retry.py); the rows make a retry harmless.
+_RETRIED = retried(services.DeliveryRefused)
 
 
 @shared_task(name="notifications.tasks.timeout_emails_send", **_RETRIED)

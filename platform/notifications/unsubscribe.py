@@ -52,6 +52,13 @@ def list_headers_add(message: EmailMultiAlternatives, link: str) -> None:
     message.extra_headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
 
 
+def wants_game_email(user: User) -> bool:
+    """Whether a game e-mail may go to this account: its game e-mails on (Settings, the
+    one-click unsubscribe) and the account not banned. Pass a row read from the database when
+    the message is claimed, never a cached copy (the match cache's User objects are old)."""
+    return bool(user.turn_emails) and user.is_active
+
+
 def is_suppressed(email: str) -> bool:
     return Suppression.objects.filter(email=email.lower()).exists()
 

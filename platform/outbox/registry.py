@@ -9,20 +9,33 @@ from typing import Any
 Handler = Callable[[dict[str, Any]], None]
 
 _handlers: dict[str, Handler] = {}
+_outside: set[str] = set()
 
 
-def job_handler(kind: str) -> Callable[[Handler], Handler]:
+def job_handler(kind: str, *, outside: bool = False) -> Callable[[Handler], Handler]:
     """Register `fn(payload)` for `kind`. It must be idempotent (a job may run more than once:
     an attempt that raised, or the recording process's run racing the worker) and raises to be
-    tried again later."""
+    tried again later.
+
+    `outside`: the handler commits its own claims before it acts on the world (an e-mail: the
+    row claimed, then the SMTP exchange), so the outbox worker runs it outside the job row's
+    transaction (the row leased meanwhile: outbox.services). Inside it, a failure after the
+    message went (the database gone before the mark) would roll the claim back with it, and the
+    retry would send the message again."""
 
     def register(fn: Handler) -> Handler:
         if _handlers.get(kind, fn) is not fn:
             raise ValueError(f"two handlers for outbox job {kind!r}")
         _handlers[kind] = fn
+        if outside:
+            _outside.add(kind)
         return fn
 
     return register
+
+
+def runs_outside(kind: str) -> bool:
+    return kind in _outside
 
 
 def handler_for(kind: str) -> Handler:

@@ -11,6 +11,7 @@ handlers are idempotent (outbox/registry.py). docs/operations.md lists what this
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Sequence
@@ -22,11 +23,14 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from outbox.models import Job
-from outbox.registry import chunk_handler_for, handler_for, known
+from outbox.registry import chunk_handler_for, handler_for, known, runs_outside
 
 log = logging.getLogger(__name__)
 
 BACKOFF_MAX_SECONDS = 300
+# A job run outside its row's transaction (registry.job_handler(outside=True)) is leased this
+# long at least: another worker takes it again only if this one died or failed.
+LEASE = timedelta(seconds=30)
 
 
 def job_record(
@@ -126,6 +130,7 @@ def outbox_drain(
         if until is not None and time.monotonic() >= until:
             break
         moment = now or timezone.now()
+        leased = None
         with transaction.atomic():
             due = Job.objects.select_for_update(skip_locked=True).filter(due_at__lte=moment)
             if kinds is not None:
@@ -134,14 +139,43 @@ def outbox_drain(
             if job is None:
                 break
             chunk = chunk_handler_for(job.kind)
-            if chunk is None:
+            if runs_outside(job.kind):
+                leased = _lease(job, moment)
+            elif chunk is None:
                 done += _job_attempt(job, moment)
-                continue
-            handler, size = chunk
-            more = due.filter(kind=job.kind).exclude(pk=job.pk).order_by("due_at", "pk")
-            jobs = [job, *more[: max(0, min(size, limit - done) - 1)]]
-            done += _chunk_attempt(handler, jobs, moment)
+            else:
+                handler, size = chunk
+                more = due.filter(kind=job.kind).exclude(pk=job.pk).order_by("due_at", "pk")
+                jobs = [job, *more[: max(0, min(size, limit - done) - 1)]]
+                done += _chunk_attempt(handler, jobs, moment)
+        if leased is not None:  # committed: the handler's claims commit on their own
+            done += _leased_attempt(leased)
     return done
+
+
+def _lease(job: Job, moment: datetime) -> Job:
+    """Count the attempt and move the job out of reach until it would be retried anyway."""
+    job.attempts += 1
+    job.due_at = moment + max(LEASE, backoff(job.attempts))
+    job.save(update_fields=["attempts", "due_at"])
+    return job
+
+
+def _leased_attempt(job: Job) -> int:
+    """Run a leased job outside any transaction: 1 and the row deleted when its handler
+    returned, else 0 (the row comes due again when its lease ends)."""
+    try:
+        handler_for(job.kind)(job.payload)
+    except Exception as exc:
+        error = f"{type(exc).__name__}: {exc}"[:2000]
+        log.warning(
+            "outbox job %s %s failed (attempt %s): %s", job.kind, job.pk, job.attempts, error
+        )
+        with contextlib.suppress(Exception):  # the database may be the thing that failed
+            Job.objects.filter(pk=job.pk).update(last_error=error)
+        return 0
+    Job.objects.filter(pk=job.pk).delete()
+    return 1
 
 
 def _job_attempt(job: Job, moment: datetime) -> int:

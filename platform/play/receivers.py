@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-
-from play import background, bots, tasks
+from play import bots, tasks
 
 
 def bots_wake(sender: Any, match: Any, seats: Any, **kwargs: Any) -> None:
     bots_owe = any(s.to_act and (s.bot or s.forfeited) for s in seats)
     if not bots_owe or bots.in_bot_loop():
         return
-    if settings.BOTS_IN_BACKGROUND:
-        background.bots_play_in_thread(match.pk)
-    else:
-        tasks.bots_play.delay(match.pk, match.version)
+    tasks.bots_wake_match(match.pk, match.version)

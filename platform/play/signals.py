@@ -21,6 +21,10 @@ rating_explained: asked when the end screen of a finished match is drawn (and by
 result_links: asked when the end screen is drawn. kwargs: match, seat (the viewer's, or None).
     A listener returns {name: {"url", "label", "method"}} for links the end screen offers (the
     lobbies: "rematch"); a missing name shows no link.
+watchdog_passing: sent by each pass of the stall watchdog (play/watchdog.py), outside any
+    transaction. kwargs: now, stalled_before (work a game waited for since before this is
+    lost), limit (at most this many repairs). A listener finds its own lost work (notifications:
+    turn e-mails never claimed), queues it again, and returns {kind: how many}.
 """
 
 from django.dispatch import Signal
@@ -31,3 +35,4 @@ matches_finished = Signal()
 outcome_notes = Signal()
 rating_explained = Signal()
 result_links = Signal()
+watchdog_passing = Signal()

@@ -7,8 +7,11 @@ nothing. Views show `message`; the API answers `error_response(exc)`.
 
 from __future__ import annotations
 
+from django.utils import translation
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.response import Response
+
+from games.core.words import translate
 
 
 class ServiceError(Exception):
@@ -24,7 +27,9 @@ class ServiceError(Exception):
             self.status = status
 
     def to_json(self) -> dict[str, str]:
-        return {"error": self.code, "detail": self.message}
+        """An engine's reason is a phrase (games.core.words): said in the reader's language."""
+        detail = translate(self.message, translation.get_language() or "en")
+        return {"error": self.code, "detail": detail}
 
 
 def error_response(exc: ServiceError) -> Response:

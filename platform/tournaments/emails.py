@@ -26,7 +26,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from notifications.services import claimed_deliver, render_email
-from notifications.unsubscribe import is_suppressed, list_headers_add, unsubscribe_link
+from notifications.unsubscribe import (
+    is_suppressed,
+    list_headers_add,
+    unsubscribe_link,
+    wants_game_email,
+)
 from outbox.services import job_record
 from tournaments import selectors
 from tournaments.labels import round_label
@@ -132,10 +137,11 @@ def _claim(email_id: int) -> tuple[TournamentEmail, EmailMultiAlternatives] | No
 
 
 def _wanted(row: TournamentEmail) -> bool:
-    """Still due, and the player takes game e-mail at that address."""
+    """Still due, and the player takes game e-mail at that address (read at the claim: the row
+    was just loaded with its user)."""
     if row.tournament.status == Tournament.Status.CANCELLED and row.kind != Kind.RESULTS:
         return False
-    return bool(row.user.turn_emails) and not is_suppressed(row.user.email)
+    return wants_game_email(row.user) and not is_suppressed(row.user.email)
 
 
 def _mark(

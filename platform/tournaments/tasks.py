@@ -13,12 +13,13 @@ from django.db import connection
 
 from notifications.services import DeliveryRefused
 from play import bots
+from shared.retry import retried
 from tournaments import emails, services, sweep
 
 log = logging.getLogger(__name__)
 
 
-@shared_task(name="tournaments.tasks.tournament_advance")
+@shared_task(name="tournaments.tasks.tournament_advance", **retried())
 def tournament_advance(tournament_id: int) -> str:
     return services.tournament_advance(tournament_id=tournament_id)
 
@@ -34,13 +35,7 @@ def tournaments_sweep() -> dict[str, int]:
     return done
 
 
-@shared_task(
-    name="tournaments.tasks.tournament_email_send",
-    autoretry_for=(DeliveryRefused,),
-    retry_backoff=2,
-    retry_backoff_max=300,
-    max_retries=8,
-)
+@shared_task(name="tournaments.tasks.tournament_email_send", **retried(DeliveryRefused))
 def tournament_email_send(email_id: int) -> bool:
     return emails.email_send(email_id=email_id)
 

@@ -8,6 +8,7 @@ from django.core import mail
 from django.utils import translation
 
 from games.core.notation import parse_action
+from games.core.words import phrase, translate
 from lobbies.services import lobby_create, lobby_join
 from notifications.inbound import Reply, reply_receive
 from notifications.models import InboundReply
@@ -77,7 +78,7 @@ def test_every_refusal_reason_of_an_answer_is_in_the_players_language(
             "That e-mail was out of date: the match has moved on since it was sent."
         )
     # The e-mail's "1" meant what it listed then; the rules refuse it now: out of date, and
-    # the engine's reason after it (Dice City's own reasons are the engine's English).
+    # the engine's reason after it.
     assert record.reason.startswith(stale) and not any(word in stale for word in ENGLISH)
 
 
@@ -91,3 +92,17 @@ def test_an_ambiguous_line_is_refused_in_the_readers_language(language):
         choice_for("discard", choices_of(legal), parse_action)
     assert refused.value.code == "ambiguous" and "discard card=well" in refused.value.reason
     assert not any(word in refused.value.reason for word in ENGLISH)
+
+
+@pytest.mark.parametrize("language", ["es", "vi"])
+def test_the_engines_reason_is_in_the_players_language(
+    language, alice, django_capture_on_commit_callbacks
+):
+    """Notation not listed goes to the engine; its reason (a phrase) is translated."""
+    capture = django_capture_on_commit_callbacks
+    seat, turn = match_in(language, capture)
+    record, body = answer_to(seat, turn.reply_to[0], "pass die=white\npass die=yellow", capture)
+    english = "You may pass for a token only once per turn."
+    assert record.refused_line == "pass die=yellow", record.reason
+    assert record.reason == translate(phrase(english), language) != english
+    assert record.reason in body and english not in body

@@ -143,9 +143,13 @@ def test_it_retries_a_refused_connection_and_delivers_once(server, worker, inbox
 
 def test_a_rerun_for_a_claimed_email_sends_nothing(server, worker, inbox, alice, bob):
     """A sender killed mid-exchange: the server got the message, the row stays claimed."""
-    User.objects.filter(pk__in=[alice.pk, bob.pk]).update(turn_emails=False)  # no task queued
+    # E-mails off while the match starts: the worker's task for the turn declines it (the row
+    # stays pending); on again, the sender below is the only one to send it.
+    User.objects.filter(pk__in=[alice.pk, bob.pk]).update(turn_emails=False)
     match = _dice_city(alice, bob)
     seat = match.seats.get(to_act=True)
+    _wait(lambda: TurnEmail.objects.filter(seat=seat).exists())
+    User.objects.filter(pk__in=[alice.pk, bob.pk]).update(turn_emails=True)
     inbox.delay = 3
     code = (
         "from notifications.services import turn_email_send; "
