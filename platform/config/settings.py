@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "config.middleware.request_guard",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Inside the policy's middleware: a nonce in every policy (config/middleware.py).
+    "config.middleware.script_nonce",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -375,12 +377,13 @@ SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
-# Content-Security-Policy (django-csp). Scripts: files of this site, and inline <script>s. A page
-# whose template writes nonce="{{ request.csp_nonce }}" sends its nonce, and then browsers ignore
-# 'unsafe-inline' on that page (CSP 2): each inline script turns strict as its template gets the
-# nonce (docs/operations.md). Inline event handlers (script-src-attr) run only if they are one of
-# the three below, by hash. Boards colour pieces with style="" attributes (player colours, SVG
-# fills): style attributes are allowed, <style> elements are not. data: images: the API docs.
+# Content-Security-Policy (django-csp). Scripts: files of this site, and the inline <script>s
+# that carry the page's nonce (nonce="{{ request.csp_nonce }}"; every page's policy names one,
+# config.middleware.script_nonce), never 'unsafe-inline': a script injected into a page has no
+# nonce and does not run (docs/operations.md). Inline event handlers (script-src-attr) run only
+# if they are one of the three below, by hash. Boards colour pieces with style="" attributes
+# (player colours, SVG fills): style attributes are allowed, <style> elements are not. data:
+# images: the API docs.
 _INLINE_HANDLERS = [
     "'sha256-0BUZ3tIbLMbOvkT7iJ33SOqecTxWJW+DD5Oey+kihCY='",  # confirm('Resign this game?...
     "'sha256-n06ZCtqTvksVQbmi9H5IVe5LSPgbVmgmQ6RIQcbRdlg='",  # confirm('Cancel this table?')
@@ -389,7 +392,7 @@ _INLINE_HANDLERS = [
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF, UNSAFE_INLINE, NONCE],
+        "script-src": [SELF, NONCE],
         "script-src-attr": [UNSAFE_HASHES, *_INLINE_HANDLERS],
         "style-src": [SELF, NONCE],  # a nonce: the API docs page's own <style> block
         "style-src-attr": [UNSAFE_INLINE],
