@@ -301,6 +301,9 @@ LOGIN_REDIRECT_URL = "/"
 ACCOUNT_RATE_LIMITS = {"login_failed": env_str("LOGIN_FAILED_RATE_LIMIT", "30/10m/ip,5/5m/key")}
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 
+# Sockets an anonymous spectator opens on public matches, per client address (play/spectators.py).
+THROTTLE_ANON_SOCKETS = env_str("THROTTLE_ANON_SOCKETS", "30/min")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
