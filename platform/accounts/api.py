@@ -6,6 +6,7 @@ from typing import Any
 
 from allauth.account.adapter import get_adapter
 from allauth.account.models import EmailAddress
+from allauth.core.exceptions import ImmediateHttpResponse
 from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
@@ -95,6 +96,7 @@ class TokenView(APIView):
             400: dict,
             403: dict,
             429: dict,
+            503: dict,  # log-ins paused: the lockout's cache is unreachable
             **error_responses(413, 415),  # a body too large, or not JSON nor a form
         },
     )
@@ -107,6 +109,8 @@ class TokenView(APIView):
                 email=credentials.validated_data["username"],
                 password=credentials.validated_data["password"],
             )
+        except ImmediateHttpResponse as paused:  # the lockout's cache is unreachable: a 503
+            return paused.response
         except forms.ValidationError as locked:  # pre_authenticate: too many failed attempts
             return Response(
                 {"error": "too_many_login_attempts", "detail": " ".join(locked.messages)},

@@ -190,11 +190,15 @@ else:
 # Redis when there is one (CACHE_URL, by default REDIS_URL), memory of this process otherwise.
 CACHE_URL = env_str("CACHE_URL", REDIS_URL)
 if CACHE_URL.startswith(("redis://", "rediss://")):
+    # It fails open (shared/cache.py): Redis unreachable, the throttles let requests through,
+    # boards are drawn afresh, log-ins are refused with a 503 (the lockout cannot count).
+    # Short timeouts, so that an unreachable Redis costs a request little.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "shared.cache.FailOpenRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "tabletop"),
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
