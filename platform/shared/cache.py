@@ -1,11 +1,12 @@
 """The cache fails open (issue 36, point 2). It holds only what can be lost: the API throttles'
 counts, the log-in lockout's, anonymous sockets' (play/spectators.py), rendered boards. With
-its Redis unreachable, every operation answers as a miss (a get gives the default, a write
-stores nothing and reports success: allauth takes its lock with `add`) instead of raising: throttles let requests through and pages draw their
-boards, so a game never fails for a cache. Each failure is logged and counted (`outages`), and
-for RETRY_AFTER seconds the process does not try Redis again (a black-holed address would cost
-every request its connect timeout). The log-in lockout cannot fail open: `reachable()` tells
-the adapter to refuse log-ins with a 503 instead (accounts/adapter.py)."""
+its Redis unreachable, every operation answers as a miss instead of raising (a get gives the
+default; a write stores nothing and reports success, as allauth takes its lock with `add`):
+throttles let requests through and pages draw their boards, so a game never fails for a
+cache. Each failure is logged and counted (`outages`), and for RETRY_AFTER seconds the process
+does not try Redis again (a black-holed address would cost every request its timeout). The
+log-in lockout cannot fail open: `reachable()` tells the adapter to refuse log-ins with a 503
+instead (accounts/adapter.py)."""
 
 from __future__ import annotations
 
