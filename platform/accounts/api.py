@@ -23,6 +23,7 @@ from accounts.forms import clean_unique_display_name
 from accounts.models import User
 from accounts.zones import zone_or_none
 from shared.errors import ServiceError, error_response, error_responses
+from shared.parsers import BoundedJSONParser
 
 
 class UserSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -48,6 +49,9 @@ class MeView(APIView):
     """The user the request is authenticated as; PATCH changes the display name or turn e-mails."""
 
     permission_classes = [permissions.IsAuthenticated]
+    # JSON only: a form or multipart body that is not an object (a bare "True") would parse as
+    # no field at all, and a PATCH of nothing would be accepted.
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(responses={200: UserSerializer, **error_responses(400, 403)})
     def get(self, request: Request) -> Response:

@@ -315,7 +315,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "shared.pages.StrictLimitOffsetPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # A 429 {"error": "throttled", ...} with Retry-After past the rate. NUM_PROXIES 0: the
@@ -332,7 +332,7 @@ REST_FRAMEWORK = {
     },
     "NUM_PROXIES": 0,
     "DEFAULT_PARSER_CLASSES": [
-        "config.api.BoundedJSONParser",
+        "shared.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
