@@ -35,7 +35,7 @@ def _uvicorn(tmp_path: Path, trusted: str) -> Process:
     port = _free_port()
     command = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--app-dir"]
     command += ["platform", "--host", "127.0.0.1", "--port", str(port), "--proxy-headers"]
-    command += ["--lifespan", "off"]
+    command += ["--lifespan", "off", "--timeout-keep-alive", "75"]
     env = service_env(FORWARDED_ALLOW_IPS=trusted, CACHE_URL="locmem://", **LIMITS)
     server = Process(command, env, tmp_path / "uvicorn.log").start()
     server.port = port
