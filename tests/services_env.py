@@ -26,6 +26,7 @@ for name in ("CHANNELS_PREFIX", "VAR_DIR"):
 os.environ.setdefault("THROTTLE_ANON", "100000/min")
 os.environ.setdefault("THROTTLE_USER", "100000/min")
 os.environ.setdefault("THROTTLE_AUTH_TOKEN", "100000/min")
+os.environ.setdefault("THROTTLE_ANON_SOCKETS", "100000/min")
 # The cache in this process's memory: tests clear it, and a Redis cache's clear() is FLUSHDB,
 # which would wipe the keys of every other run sharing the server.
 os.environ.setdefault("CACHE_URL", "locmem://")

@@ -9,11 +9,13 @@ from allauth.core.exceptions import ImmediateHttpResponse
 from django.conf import settings
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.shortcuts import redirect
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from shared.cache import reachable
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -32,6 +34,14 @@ class AccountAdapter(DefaultAccountAdapter):
             messages.error(request, taken)
             raise ImmediateHttpResponse(redirect("account_signup")) from exc
 
+    def pre_authenticate(self, request: Any, **credentials: Any) -> None:
+        """The failed log-ins are counted in the cache (settings.ACCOUNT_RATE_LIMITS): with the
+        cache unreachable the lockout could not hold, so log-ins (the page and the token
+        endpoint) are refused with a 503 until it answers again; the rest of the site goes on."""
+        if not reachable():
+            raise ImmediateHttpResponse(lockout_unavailable(request))
+        super().pre_authenticate(request, **credentials)
+
     def format_email_subject(self, subject: str) -> str:
         """Subjects start with the site name ("[Tabletop] ..."), not with the host name allauth
         uses without django.contrib.sites."""
@@ -46,3 +56,15 @@ class AccountAdapter(DefaultAccountAdapter):
         chosen = getattr(user, "language", "") or translation.get_language()
         with translation.override(chosen or settings.LANGUAGE_CODE):
             super().send_mail(template_prefix, email, context)
+
+
+def lockout_unavailable(request: HttpRequest) -> HttpResponse:
+    detail = _("Logging in is paused for a moment: try again in a minute. Your games go on.")
+    if request.path.startswith("/api/"):
+        answer: HttpResponse = JsonResponse(
+            {"error": "login_unavailable", "detail": detail}, status=503
+        )
+    else:
+        answer = render(request, "account/login_unavailable.html", {"detail": detail}, status=503)
+    answer["Retry-After"] = "60"
+    return answer

@@ -6,6 +6,7 @@ from typing import Any
 
 from allauth.account.adapter import get_adapter
 from allauth.account.models import EmailAddress
+from allauth.core.exceptions import ImmediateHttpResponse
 from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
@@ -22,6 +23,7 @@ from accounts.forms import clean_unique_display_name
 from accounts.models import User
 from accounts.zones import zone_or_none
 from shared.errors import ServiceError, error_response, error_responses
+from shared.parsers import BoundedJSONParser
 
 
 class UserSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -47,6 +49,9 @@ class MeView(APIView):
     """The user the request is authenticated as; PATCH changes the display name or turn e-mails."""
 
     permission_classes = [permissions.IsAuthenticated]
+    # JSON only: a form or multipart body that is not an object (a bare "True") would parse as
+    # no field at all, and a PATCH of nothing would be accepted.
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(responses={200: UserSerializer, **error_responses(400, 403)})
     def get(self, request: Request) -> Response:
@@ -95,6 +100,7 @@ class TokenView(APIView):
             400: dict,
             403: dict,
             429: dict,
+            503: dict,  # log-ins paused: the lockout's cache is unreachable
             **error_responses(413, 415),  # a body too large, or not JSON nor a form
         },
     )
@@ -107,6 +113,8 @@ class TokenView(APIView):
                 email=credentials.validated_data["username"],
                 password=credentials.validated_data["password"],
             )
+        except ImmediateHttpResponse as paused:  # the lockout's cache is unreachable: a 503
+            return paused.response
         except forms.ValidationError as locked:  # pre_authenticate: too many failed attempts
             return Response(
                 {"error": "too_many_login_attempts", "detail": " ".join(locked.messages)},

@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.account.models import EmailAddress
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
+from accounts.erasure import Scrub, erased_email, erased_name
 from accounts.models import Block, Follow, User
 from accounts.signals import account_erasing, data_sections
 from shared.errors import ServiceError
@@ -139,8 +142,23 @@ def account_erase(*, user: Any) -> User:
         if account.deleted_at is not None:
             return account
         account_erasing.send(sender=User, user=account)
+        _admin_log_scrub(account)
         _forget(account)
     return account
+
+
+def _admin_log_scrub(account: User) -> None:
+    """Django admin's history names the account (its entries' titles, and change messages)."""
+    scrub = Scrub(account)
+    mine = LogEntry.objects.filter(
+        content_type=ContentType.objects.get_for_model(User), object_id=str(account.pk)
+    )
+    mine.update(object_repr=erased_name(account.pk))
+    scrub.rows(
+        LogEntry.objects.filter(scrub.mentions("object_repr", "change_message")),
+        "object_repr",
+        "change_message",
+    )
 
 
 def _forget(account: User) -> None:
@@ -152,8 +170,8 @@ def _forget(account: User) -> None:
     Block.objects.filter(person=account).delete()
     # Its sessions end by themselves: an inactive user with a new (unusable) password no
     # longer authenticates (the session's password hash no longer matches).
-    account.display_name = f"Deleted player {account.pk}"
-    account.email = f"deleted-{account.pk}@deleted.invalid"
+    account.display_name = erased_name(account.pk)
+    account.email = erased_email(account.pk)
     account.first_name = account.last_name = account.time_zone = ""
     account.set_unusable_password()
     account.is_active = account.is_staff = account.is_superuser = False

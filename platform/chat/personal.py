@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from accounts.erasure import Scrub
 from chat.models import ChatLine, ChatPreference, Mute, Report, Sanction
 
 
@@ -50,3 +51,8 @@ def let_go(sender: Any, user: Any, **kwargs: Any) -> None:
     Mute.objects.filter(user=user).delete()
     Mute.objects.filter(person=user).delete()
     ChatPreference.objects.filter(user=user).delete()
+    # Lines and reports that name the person (theirs or anyone's): the name goes, the words stay.
+    scrub = Scrub(user)
+    scrub.rows(ChatLine.objects.filter(scrub.mentions("text")), "text")
+    scrub.rows(Report.objects.filter(scrub.mentions("note", "outcome")), "note", "outcome")
+    scrub.rows(Sanction.objects.filter(scrub.mentions("reason")), "reason")

@@ -153,7 +153,7 @@ def _spectators(socket: Any, content: dict[str, Any]) -> dict[str, Any]:
 
 def register() -> None:
     sockets.handler_register("chat.say", answered(_say))
-    sockets.handler_register("chat.history", answered(_history))
+    sockets.handler_register("chat.history", answered(_history), anonymous=True)
     sockets.handler_register("chat.mute", answered(_mute))
     sockets.handler_register("chat.report", answered(_report))
     sockets.handler_register("chat.spectators", answered(_spectators))

@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "config.middleware.request_guard",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Inside the policy's middleware: a nonce in every policy (config/middleware.py).
+    "config.middleware.script_nonce",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -188,11 +190,15 @@ else:
 # Redis when there is one (CACHE_URL, by default REDIS_URL), memory of this process otherwise.
 CACHE_URL = env_str("CACHE_URL", REDIS_URL)
 if CACHE_URL.startswith(("redis://", "rediss://")):
+    # It fails open (shared/cache.py): Redis unreachable, the throttles let requests through,
+    # boards are drawn afresh, log-ins are refused with a 503 (the lockout cannot count).
+    # Short timeouts, so that an unreachable Redis costs a request little.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "shared.cache.FailOpenRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "tabletop"),
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
@@ -299,6 +305,9 @@ LOGIN_REDIRECT_URL = "/"
 ACCOUNT_RATE_LIMITS = {"login_failed": env_str("LOGIN_FAILED_RATE_LIMIT", "30/10m/ip,5/5m/key")}
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 
+# Sockets an anonymous spectator opens on public matches, per client address (play/spectators.py).
+THROTTLE_ANON_SOCKETS = env_str("THROTTLE_ANON_SOCKETS", "30/min")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -306,7 +315,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "shared.pages.StrictLimitOffsetPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # A 429 {"error": "throttled", ...} with Retry-After past the rate. NUM_PROXIES 0: the
@@ -323,7 +332,7 @@ REST_FRAMEWORK = {
     },
     "NUM_PROXIES": 0,
     "DEFAULT_PARSER_CLASSES": [
-        "config.api.BoundedJSONParser",
+        "shared.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -375,12 +384,13 @@ SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
-# Content-Security-Policy (django-csp). Scripts: files of this site, and inline <script>s. A page
-# whose template writes nonce="{{ request.csp_nonce }}" sends its nonce, and then browsers ignore
-# 'unsafe-inline' on that page (CSP 2): each inline script turns strict as its template gets the
-# nonce (docs/operations.md). Inline event handlers (script-src-attr) run only if they are one of
-# the three below, by hash. Boards colour pieces with style="" attributes (player colours, SVG
-# fills): style attributes are allowed, <style> elements are not. data: images: the API docs.
+# Content-Security-Policy (django-csp). Scripts: files of this site, and the inline <script>s
+# that carry the page's nonce (nonce="{{ request.csp_nonce }}"; every page's policy names one,
+# config.middleware.script_nonce), never 'unsafe-inline': a script injected into a page has no
+# nonce and does not run (docs/operations.md). Inline event handlers (script-src-attr) run only
+# if they are one of the three below, by hash. Boards colour pieces with style="" attributes
+# (player colours, SVG fills): style attributes are allowed, <style> elements are not. data:
+# images: the API docs.
 _INLINE_HANDLERS = [
     "'sha256-0BUZ3tIbLMbOvkT7iJ33SOqecTxWJW+DD5Oey+kihCY='",  # confirm('Resign this game?...
     "'sha256-n06ZCtqTvksVQbmi9H5IVe5LSPgbVmgmQ6RIQcbRdlg='",  # confirm('Cancel this table?')
@@ -389,7 +399,7 @@ _INLINE_HANDLERS = [
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF, UNSAFE_INLINE, NONCE],
+        "script-src": [SELF, NONCE],
         "script-src-attr": [UNSAFE_HASHES, *_INLINE_HANDLERS],
         "style-src": [SELF, NONCE],  # a nonce: the API docs page's own <style> block
         "style-src-attr": [UNSAFE_INLINE],

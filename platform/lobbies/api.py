@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, pagination, permissions, serializers
+from rest_framework import generics, permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,6 +14,7 @@ from lobbies import invitations, rematch, selectors, services
 from lobbies.models import Invitation, Rematch, Table
 from shared.errors import ServiceError, error_response, error_responses
 from shared.options import ShownOptionsField, options_refuse_hidden
+from shared.pages import StrictLimitOffsetPagination
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -65,7 +66,7 @@ class TableInput(serializers.Serializer):
     options = serializers.DictField(required=False)
 
 
-class TablePages(pagination.LimitOffsetPagination):
+class TablePages(StrictLimitOffsetPagination):
     """`limit` is capped: a huge one would overflow the database's LIMIT (a bigint)."""
 
     max_limit = 100

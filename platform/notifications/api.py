@@ -23,6 +23,7 @@ from notifications.preferences import (
     vacation_start,
 )
 from shared.errors import error_response, error_responses
+from shared.parsers import BoundedJSONParser
 
 
 class PreferencesSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -78,6 +79,9 @@ class PlaySettingsView(APIView):
     """Play-by-e-mail settings; PATCH any of the editable fields (a refusal changes nothing)."""
 
     permission_classes = [permissions.IsAuthenticated]
+    # JSON only: a form or multipart body that is not an object (a bare "True") would parse as
+    # no field at all, and a PATCH of nothing would be accepted.
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(responses={200: _SETTINGS, **error_responses(403)})
     def get(self, request: Request) -> Response:

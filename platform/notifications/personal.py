@@ -1,13 +1,24 @@
 """notifications' part of "Your data" and of erasing an account (accounts.signals): the
 play-by-e-mail preferences, vacations, muted matches, the turn e-mails sent and the replies
-received. At erasure the preferences, vacations and mutes go; the address is suppressed."""
+received. At erasure the preferences, vacations and mutes go, and no row keeps the address."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from notifications.models import InboundReply, MatchMute, Preferences, TurnEmail, Vacation
+from accounts.erasure import Scrub, erased_email
+from notifications.models import (
+    Bounce,
+    InboundReply,
+    MatchMute,
+    OutgoingEmail,
+    Preferences,
+    Suppression,
+    TurnEmail,
+    Vacation,
+)
 from notifications.preferences import zone_of
+from outbox.models import Job
 
 
 def data_section(sender: Any, user: Any, **kwargs: Any) -> dict[str, Any]:
@@ -54,3 +65,17 @@ def let_go(sender: Any, user: Any, **kwargs: Any) -> None:
     Preferences.objects.filter(user=user).delete()
     Vacation.objects.filter(user=user).delete()
     MatchMute.objects.filter(user=user).delete()
+    _address_forget(user)
+
+
+def _address_forget(user: Any) -> None:
+    """No row keeps the address: its bounces and suppression go (nothing is sent to an erased
+    account), the e-mails' rows stay without it, and work still due for it is dropped."""
+    scrub, address = Scrub(user), user.email
+    Bounce.objects.filter(email__iexact=address).delete()
+    Suppression.objects.filter(email__iexact=address).delete()
+    Job.objects.filter(payload__icontains=address).delete()
+    OutgoingEmail.objects.filter(to__iexact=address).update(to=erased_email(user.pk))
+    scrub.rows(OutgoingEmail.objects.filter(key__icontains=address), "key")
+    InboundReply.objects.filter(sender__iexact=address).update(sender=erased_email(user.pk))
+    scrub.rows(InboundReply.objects.filter(scrub.mentions("reason")), "reason")

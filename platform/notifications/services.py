@@ -11,7 +11,8 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template, render_to_string
 from django.utils import timezone, translation
 
 from accounts.models import User
@@ -70,13 +71,21 @@ def render_email(
         translation.override(language or recipient_language(to)),
         timezone.override(zone_for_address(to)),
     ):
-        subject = " ".join(render_to_string(f"emails/{name}/subject.txt", context).split())
+        subject = subject_render(name, context)
         text = render_to_string(f"emails/{name}/body.txt", context)
         html = render_to_string(f"emails/{name}/body.html", context)
     message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [to])
     message.attach_alternative(html, "text/html")
     envelope_mark(message, "auto-generated")
     return message
+
+
+def subject_render(name: str, context: dict[str, Any]) -> str:
+    """An e-mail header is plain text: no HTML escaping (a display name `<b>` stays `<b>`, not
+    `&lt;b&gt;`), and every line break or other white space run becomes one space, so no name
+    can break the header."""
+    template = get_template(f"emails/{name}/subject.txt").template  # type: ignore[attr-defined]
+    return " ".join(template.render(Context(context, autoescape=False)).split())
 
 
 def envelope_mark(message: EmailMultiAlternatives, submitted: str) -> None:

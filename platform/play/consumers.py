@@ -34,7 +34,7 @@ from django.utils.translation.trans_real import (
     parse_accept_lang_header,
 )
 
-from play import announce, snapshots, sockets
+from play import announce, snapshots, sockets, spectators
 from play.errors import PlayError
 from play.models import Presence
 from play.pool import Batch, in_pool, in_pool_now
@@ -46,6 +46,9 @@ log = logging.getLogger(__name__)
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_MANY = 4429  # an address opened too many anonymous sockets (play/spectators.py)
+# What an anonymous spectator's socket may send (apps add theirs: sockets.handler_register).
+ANONYMOUS_KINDS = {"hello", "ping"}
 
 MATCH_ID = re.compile(r"[0-9]{1,18}")  # a bigint primary key; anything else is no match
 MAX_FRAME = 64 * 1024  # characters; a move is a few hundred, a bigger frame is not read
@@ -121,18 +124,20 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def _refusal(self, user: Any) -> int | None:
         """The close code for a socket that may not follow this match, or None (and the match
-        and seat are set)."""
-        if user is None or not user.is_authenticated:
-            return CLOSE_UNAUTHENTICATED
+        and seat are set). Anyone may follow a public match, anonymous spectators too (within
+        their address's rate); a private table's match is its players'."""
         raw = str(self.scope["url_route"]["kwargs"].get("match_id", ""))
         if not MATCH_ID.fullmatch(raw):
             return CLOSE_NOT_FOUND
+        anonymous = not _signed_in(user)
+        if anonymous and not await in_pool(spectators.admitted)(_address(self.scope)):
+            return CLOSE_TOO_MANY
         access = await in_pool(snapshots.access)(int(raw), user)
         if access is None:
             return CLOSE_NOT_FOUND
         allowed, seat = access
-        if not allowed:
-            return CLOSE_FORBIDDEN
+        if not allowed:  # a private table's match: its players only
+            return CLOSE_UNAUTHENTICATED if anonymous else CLOSE_FORBIDDEN
         self.match_id, self.seat = int(raw), seat
         return None
 
@@ -197,6 +202,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self._error(None, "malformed", _("Send a JSON object."))
             return
         kind = content.get("type")
+        if not _signed_in(self.scope.get("user")) and not _open_to_anonymous(kind):
+            await self._error(content, "unauthenticated", _("Log in to play or to chat."))
+            return
         if kind == "hello":
             version = content.get("version")
             if not isinstance(version, int) or version != self.sent_version:
@@ -270,6 +278,20 @@ class ServerSend:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> Any:
         return await self.app({**scope, SERVER_SEND: send}, receive, send)
+
+
+def _open_to_anonymous(kind: Any) -> bool:
+    return isinstance(kind, str) and (kind in ANONYMOUS_KINDS or kind in sockets.anonymous_kinds)
+
+
+def _signed_in(user: Any) -> bool:
+    return user is not None and user.is_authenticated
+
+
+def _address(scope: Any) -> str:
+    """The client's address (uvicorn takes it from the proxy's header: docs/operations.md)."""
+    client = scope.get("client") or ("", 0)
+    return str(client[0])
 
 
 def viewer_language(scope: Any) -> str:

@@ -28,10 +28,14 @@ MAX_ECHO = 64  # a longer string id is not echoed back
 
 handlers: dict[str, Handler] = {}
 relays: dict[str, Handler] = {}
+anonymous_kinds: set[str] = set()  # what an anonymous spectator's socket may send
 
 
-def handler_register(kind: str, handler: Handler) -> None:
+def handler_register(kind: str, handler: Handler, anonymous: bool = False) -> None:
+    """`anonymous`: a spectator who is not logged in may send it too (it only reads)."""
     handlers[kind] = handler
+    if anonymous:
+        anonymous_kinds.add(kind)
 
 
 def relay_register(kind: str, relay: Handler) -> None:

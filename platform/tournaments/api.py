@@ -8,13 +8,14 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, pagination, permissions, serializers
+from rest_framework import generics, permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from shared.errors import ServiceError, error_response, error_responses
 from shared.options import ShownOptionsField, options_refuse_hidden
+from shared.pages import StrictLimitOffsetPagination
 from tournaments import selectors, services, verbs
 from tournaments.models import Registration, Tournament
 
@@ -78,7 +79,7 @@ class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
     description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
 
 
-class Pages(pagination.LimitOffsetPagination):
+class Pages(StrictLimitOffsetPagination):
     max_limit = 100
 
 

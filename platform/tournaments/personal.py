@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from accounts.erasure import Scrub
 from tournaments import services
-from tournaments.models import Registration, Tournament
+from tournaments.models import AuditEntry, Registration, Tournament
 
 
 def data_section(sender: Any, user: Any, **kwargs: Any) -> dict[str, Any]:
@@ -32,3 +33,7 @@ def data_section(sender: Any, user: Any, **kwargs: Any) -> dict[str, Any]:
 
 def let_go(sender: Any, user: Any, **kwargs: Any) -> None:
     services.tournaments_banned_leave(user=user, actor=None, reason="account deleted")
+    # Then the audit log, the entries just written included: "zelda registered." and its
+    # {"name": "zelda"} become "Deleted player 7 registered." (the page reads them from `data`).
+    scrub = Scrub(user)
+    scrub.rows(AuditEntry.objects.filter(scrub.mentions("detail", "data")), "detail", "data")

@@ -166,7 +166,10 @@ async def test_a_ban_closes_the_banned_players_open_socket(table, started_match,
     headers.append((b"cookie", await sync_to_async(_cookie_for)(alice)))
     retry = WebsocketCommunicator(application, f"/ws/matches/{started_match.pk}/", headers=headers)
     await retry.connect()
-    assert (await retry.receive_output(5))["code"] == 4401  # the session no longer logs in
+    spectator = await _next(retry, "snapshot")  # the session no longer logs in: a spectator
+    assert spectator["seat"] is None
+    await retry.send_json_to({"type": "chat.say", "id": 1, "text": "still here"})
+    assert (await _next(retry, "error"))["error"] == "unauthenticated"
     await retry.disconnect()
     snapshot = await _next(table["bob"], "snapshot")  # bob sees alice's seat handed to a bot
     assert snapshot["status"] == "finished"

@@ -46,8 +46,16 @@ async def _alice_on(match) -> WebsocketCommunicator:
     return socket
 
 
-async def test_it_closes_a_socket_without_login_with_4401(started_match):
-    assert await _close_code(await _socket(f"/ws/matches/{started_match.pk}/")) == 4401
+async def test_it_closes_a_socket_without_login_to_a_private_tables_match_with_4401(alice, bob):
+    """A public match is open to anonymous spectators (test_anonymous_spectators.py)."""
+
+    def private_match():
+        table = lobby_create(host=alice, game="goofspiel", seats=2, private=True)
+        lobby_join(table_id=table.pk, user=bob, invite_token=table.invite_token)
+        return Match.objects.get(table=table)
+
+    match = await sync_to_async(private_match)()
+    assert await _close_code(await _socket(f"/ws/matches/{match.pk}/")) == 4401
 
 
 async def test_it_closes_a_stranger_at_a_private_table_with_4403(alice, bob, carol):
