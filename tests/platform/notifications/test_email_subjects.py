@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 from django.conf import settings
 from django.core import mail
+from django.template.loader import get_template
 
 from lobbies.services import lobby_create, lobby_join
 from notifications.services import subject_render
@@ -90,3 +91,25 @@ def test_a_hostile_inviter_name_reaches_the_invitation_subject_as_written(
     [invite] = mail.outbox
     assert invite.subject == f"{SHOWN} invites you to play Goofspiel"
     assert invite.message()["Bcc"] is None
+
+
+def test_every_plain_text_body_shows_names_as_written():
+    """The text/plain part is plain text too: a name in it is shown as written, not
+    HTML-escaped (`{% autoescape off %}` in every body.txt)."""
+    name = '<b>&"Ann'
+    context = {
+        "user": SimpleNamespace(display_name=name),
+        "tournament": SimpleNamespace(name=name),
+        "opponents": [name],
+        "round_label": "Round 1",
+        "game_title": "Goofspiel",
+        "match": SimpleNamespace(pk=7),
+    }
+    folder = Path(settings.BASE_DIR) / "templates" / "emails"
+    bodies = sorted(folder.glob("*/body.txt"))
+    assert len(bodies) > 10
+    for path in bodies:
+        text = get_template(f"emails/{path.parent.name}/body.txt").render(context)
+        assert "&lt;" not in text and "&amp;" not in text and "&quot;" not in text, path
+        if "display_name" in path.read_text():
+            assert name in text, path
