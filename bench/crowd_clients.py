@@ -120,12 +120,16 @@ async def resign_all(port: int, crowd, start_s: float, spread_s: float, statuses
     its four players resign on the match page (a form POST with its CSRF token). Every answer
     is counted in `statuses` (a 5xx there fails the run as any other); a player whose resign
     failed tries again a second later, as a person would."""
-    await asyncio.sleep(start_s)
     tables = list(crowd.round_one)
     gap = spread_s / max(1, len(tables))
-    for match_id, seats in tables:
+
+    async def resign(number: int, match_id: int, seats: list[tuple[int, str]]) -> None:
+        # Each table at its own moment, whatever the others' answers take (one after the other,
+        # slow pages had left a fifth of the round unplayed at the end of the run).
+        await asyncio.sleep(start_s + number * gap)
         await asyncio.to_thread(_resign_three, port, match_id, seats, statuses)
-        await asyncio.sleep(gap)
+
+    await asyncio.gather(*(resign(n, m, seats) for n, (m, seats) in enumerate(tables)))
 
 
 def _resign_three(port: int, match_id: int, seats: list[tuple[int, str]], statuses) -> None:

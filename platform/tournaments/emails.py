@@ -21,6 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -92,13 +93,24 @@ STALL = timedelta(minutes=10)
 
 
 def emails_stalled(*, now: datetime | None = None, limit: int = 500) -> list[int]:
-    """E-mails still pending long after they were due: their task was lost (a broker or a
-    worker gone). Queued again by the sweep; a duplicate finds the row claimed and sends none."""
+    """E-mails still pending long after they were due, and not queued again for as long: their
+    task was lost (a broker or a worker gone). Queued again by the sweep, and marked so, so that
+    a long mail queue that merely has not reached them yet is not fed a copy of each on every
+    pass (under bench/crowd.py that grew the queue by 500 tasks every 30 s); a duplicate finds
+    the row claimed and sends none."""
     moment = now or timezone.now()
-    rows = TournamentEmail.objects.filter(
-        status=TournamentEmail.Status.PENDING, created_at__lt=moment - STALL
+    rows = TournamentEmail.objects.filter(status=TournamentEmail.Status.PENDING).filter(
+        Q(requeued_at__isnull=True, created_at__lt=moment - STALL)
+        | Q(requeued_at__lt=moment - STALL)
     )
-    return list(rows.order_by("pk").values_list("pk", flat=True)[:limit])
+    with transaction.atomic():
+        ids = list(
+            rows.order_by("pk")
+            .select_for_update(skip_locked=True)
+            .values_list("pk", flat=True)[:limit]
+        )
+        TournamentEmail.objects.filter(pk__in=ids).update(requeued_at=moment)
+    return ids
 
 
 def email_send(*, email_id: int) -> bool:

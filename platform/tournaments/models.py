@@ -307,6 +307,9 @@ class TournamentEmail(models.Model):
     last_error = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # When the sweep last queued it again (emails.emails_stalled): once per STALL, not on every
+    # pass while a long mail queue still holds the earlier task.
+    requeued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

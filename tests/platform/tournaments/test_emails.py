@@ -72,6 +72,18 @@ def test_the_sweep_sends_an_email_whose_task_was_lost_and_only_once(alice, bob):
     assert len(mail.outbox) == 1
 
 
+def test_a_long_mail_queue_gets_one_copy_of_a_late_email_per_stall_not_one_per_sweep(alice, bob):
+    """The mail queue merely has not reached it (bench/crowd.py: 500 copies every 30 s)."""
+    t = create(alice)
+    row = TournamentEmail.objects.create(tournament=t, user=bob, kind="checkin")
+    late = timezone.now() - emails.STALL - timedelta(seconds=1)
+    TournamentEmail.objects.filter(pk=row.pk).update(created_at=late)
+    assert emails.emails_stalled() == [row.pk]
+    assert emails.emails_stalled() == []  # queued again a moment ago
+    assert emails.emails_stalled(now=timezone.now() + emails.STALL / 2) == []
+    assert emails.emails_stalled(now=timezone.now() + emails.STALL * 2) == [row.pk]  # lost again
+
+
 def test_players_who_turned_game_emails_off_get_none(alice, bob, carol):
     bob.turn_emails = False
     bob.save(update_fields=["turn_emails"])
