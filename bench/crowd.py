@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import subprocess
 import sys
@@ -37,7 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from crowd_clients import Browsers, Monitor, Sink, resign_all  # noqa: E402
 from crowd_setup import crowd_create  # noqa: E402
 from live_setup import ROOT, database_prepare, server_env  # noqa: E402
-from live_stack import free_port, nginx_start, redis_start, stop  # noqa: E402
+from live_stack import (  # noqa: E402
+    PostgresCpu,
+    cpu_seconds,
+    free_port,
+    nginx_start,
+    redis_start,
+    stop,
+)
 from live_tables import Seat, Stats, Table, _connect_all, _drive, _percentile  # noqa: E402
 from live_tables import _server_start as _uvicorn_start  # noqa: E402
 
@@ -46,6 +54,28 @@ WORKERS = {"bots": 1, "tournaments": 1, "mail": 1, "sweeps": 1}  # kind: concurr
 LIVE_P95_MS = 50.0
 ROUND_START_S = 5.0
 OUTBOX_LAG_S = 5.0
+# The stack's processes by what they are, for the CPU each kind used during the run.
+LABELLED: list[tuple[str, subprocess.Popen]] = []
+
+
+class CpuByKind:
+    """CPU seconds of each kind of process over the measured time (children included: a
+    Celery worker's pool), PostgreSQL's backends of the bench's database, and this process (the
+    load generator: sockets, browsers, resignations)."""
+
+    def __init__(self, database: str) -> None:
+        self.postgres = PostgresCpu(database)
+        self.start = {id(p): cpu_seconds(p.pid) for _, p in LABELLED}
+        self.own = sum(os.times()[:2])
+
+    def used(self, seconds: float) -> dict[str, float]:
+        by_kind: dict[str, float] = {}
+        for kind, process in LABELLED:
+            spent = cpu_seconds(process.pid) - self.start[id(process)]
+            by_kind[kind] = by_kind.get(kind, 0.0) + spent
+        by_kind["postgres"] = self.postgres.used()
+        by_kind["load generator"] = sum(os.times()[:2]) - self.own
+        return {k: round(v / seconds, 2) for k, v in sorted(by_kind.items())}
 
 
 def main() -> None:
@@ -55,6 +85,7 @@ def main() -> None:
     sink = Sink()
     redis, redis_url = redis_start(var_dir)
     processes.append(redis)
+    LABELLED.append(("redis", redis))
     try:
         env = _env(args, var_dir, redis_url, sink.port)
         started = time.monotonic()
@@ -95,11 +126,12 @@ def _stack_start(args, env: dict[str, str], var_dir: Path, processes: list) -> i
     """Servers, proxy, workers, beat and the outbox worker; returns the proxy's port."""
     ports = [free_port() for _ in range(args.servers)]
     uvicorn = argparse.Namespace(workers=1, ws="auto")
-    processes += [
-        _uvicorn_start(env, p, uvicorn, var_dir, "config.asgi:application") for p in ports
-    ]
+    servers = [_uvicorn_start(env, p, uvicorn, var_dir, "config.asgi:application") for p in ports]
+    processes += servers
+    LABELLED.extend(("web", server) for server in servers)
     proxy, proxy_port = nginx_start(var_dir, ports)
     processes.append(proxy)
+    LABELLED.append(("nginx", proxy))
     celery = [sys.executable, "-m", "celery", "-A", "config"]
     for kind, concurrency in WORKERS.items():
         queues = f"{QUEUE}.{kind}" + (f",{QUEUE}.ratings,{QUEUE}" if kind == "sweeps" else "")
@@ -107,10 +139,13 @@ def _stack_start(args, env: dict[str, str], var_dir: Path, processes: list) -> i
         command += ["--without-gossip", "--without-mingle"]
         command += ["--concurrency", str(concurrency)]
         processes.append(_process(command, env, var_dir / f"worker-{kind}.log"))
+        LABELLED.append((f"worker-{kind}", processes[-1]))
     beat = [*celery, "beat", "--loglevel=warning", "--schedule", str(var_dir / "beat")]
     processes.append(_process(beat, env, var_dir / "beat.log"))
+    LABELLED.append(("beat", processes[-1]))
     outbox = [sys.executable, "manage.py", "outbox_work"]
     processes.append(_process(outbox, env, var_dir / "outbox.log"))
+    LABELLED.append(("outbox", processes[-1]))
     for kind in WORKERS:  # every worker listening before anything is measured
         _wait_for(var_dir / f"worker-{kind}.log", " ready.", 180)
     print(f"stack up: {args.servers} web, {len(WORKERS)} workers, beat, outbox; logs in {var_dir}")
@@ -162,6 +197,7 @@ async def _run(args, crowd, port: int, sink: Sink, env: dict[str, str]) -> dict:
         for t in tables
     ]
     load_before = Path("/proc/loadavg").read_text().split()[:3]
+    cpu = CpuByKind(args.database)
     stats.measuring = True
     monitor.start()
     browsers.start()
@@ -175,6 +211,7 @@ async def _run(args, crowd, port: int, sink: Sink, env: dict[str, str]) -> dict:
         print(f"the round's resignations stopped: {ended.exception()!r}")
     stats.measuring = False
     elapsed = time.monotonic() - began
+    cores_by_kind = cpu.used(elapsed)
     stop_event.set()
     for task in [*drivers, ended]:
         task.cancel()
@@ -188,6 +225,7 @@ async def _run(args, crowd, port: int, sink: Sink, env: dict[str, str]) -> dict:
     await asyncio.gather(*readers, return_exceptions=True)
     figures = _figures(args, stats, elapsed, browsers, watched, sink, load_before)
     figures["resign_by_status"] = dict(resigns)
+    figures["cores_by_kind"] = cores_by_kind
     figures["http_5xx"] += sum(n for status, n in resigns.items() if status >= 500)
     figures["http_refused"] += resigns[0]
     return figures
@@ -249,6 +287,10 @@ def _report(f: dict) -> None:
         f" e-mails to SMTP {f['emails_to_smtp']}; queue depth max {f['queue_depth_max']}"
     )
     print(f"PostgreSQL connections, most at once by process kind: {f['connections_max']}")
+    print(
+        f"cores used, by kind of process (of {os.cpu_count()}):"
+        f" {f['cores_by_kind']}, {sum(f['cores_by_kind'].values()):.2f} in all"
+    )
     print(f"load average {' '.join(f['loadavg_before'])} -> {' '.join(f['loadavg_after'])}")
     print(json.dumps(f))
 
