@@ -135,7 +135,8 @@ def _stack_start(args, env: dict[str, str], var_dir: Path, processes: list) -> i
     celery = [sys.executable, "-m", "celery", "-A", "config"]
     for kind, concurrency in WORKERS.items():
         queues = f"{QUEUE}.{kind}" + (f",{QUEUE}.ratings,{QUEUE}" if kind == "sweeps" else "")
-        command = [*celery, "worker", "-Q", queues, "-n", f"{kind}@%h", "--loglevel=info"]
+        command = ["nice", "-n", str(args.worker_nice), *celery, "worker", "-Q", queues]
+        command += ["-n", f"{kind}@%h", "--loglevel=info"]
         command += ["--without-gossip", "--without-mingle"]
         command += ["--concurrency", str(concurrency)]
         processes.append(_process(command, env, var_dir / f"worker-{kind}.log"))
@@ -299,6 +300,12 @@ def _parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--servers", type=int, default=2, help="uvicorn processes")
+    parser.add_argument(
+        "--worker-nice",
+        type=int,
+        default=5,
+        help="the Celery workers' niceness, as compose runs them (WORKER_NICE): 0 to compete",
+    )
     parser.add_argument("--live", type=int, default=200, help="live tables of 4")
     parser.add_argument("--live-rate", type=float, default=50.0, help="live moves/s in all")
     parser.add_argument("--turn", type=int, default=1000, help="turn-based matches")
