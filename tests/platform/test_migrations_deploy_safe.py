@@ -3,12 +3,12 @@
 reads, and a column it adds is nullable or has a database default (`db_default`), so the
 previous release's INSERTs, which do not name it, still succeed.
 
-A check of our own over the migration operations (django-migration-linter 6.0.0 reads the SQL
-of each migration through a database connection and knows nothing of `db_default`, so it
-flags every such column): the operations come from Django's MigrationLoader, and the state
-before each operation from replaying the graph, so an AlterField is compared with the field it
-replaces. A migration that was already deployed before this check existed and breaks a rule is
-listed in REVIEWED with the reason it was fine then; a new one has no such excuse."""
+A check of our own over the migration operations (django-migration-linter was not added:
+these rules are short, and ours know `db_default`): the operations come from Django's
+MigrationLoader, and the state before each operation from replaying the graph, so an AlterField
+is compared with the field it replaces. A migration that was already deployed before this check
+existed and breaks a rule is listed in REVIEWED with the reason it was fine then; a new one has
+no such excuse."""
 
 from __future__ import annotations
 
