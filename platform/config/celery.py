@@ -4,8 +4,10 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import worker_process_init
+from celery.signals import beat_init, celeryd_init, worker_process_init
 from django.conf import settings
+
+from shared.reports import reports_start
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -23,3 +25,14 @@ def _child_without_pool(**kwargs: Any) -> None:
     connections")."""
     for database in settings.DATABASES.values():
         database.get("OPTIONS", {}).pop("pool", None)
+
+
+@celeryd_init.connect
+def _worker_reports(**kwargs: Any) -> None:
+    """Before the pool forks (Sentry's advice for prefork): the children inherit the SDK."""
+    reports_start("worker")
+
+
+@beat_init.connect
+def _beat_reports(**kwargs: Any) -> None:
+    reports_start("beat")

@@ -432,6 +432,12 @@ TASK_RETRY_MAX = env_int("TASK_RETRY_MAX", 60)
 # to the outbox workers (notifications/sweep.py, "timeouts_run").
 SWEEP_TIMEOUTS_SECONDS = env_int("SWEEP_TIMEOUTS_SECONDS", 10)
 
+# Error reports: Sentry's SDK in every process once SENTRY_DSN is set (shared/reports.py,
+# docs/operations.md, "Error reports"); unset, nothing is sent and the SDK stays asleep.
+SENTRY_DSN = env_str("SENTRY_DSN", "")
+SENTRY_ENVIRONMENT = env_str("SENTRY_ENVIRONMENT", "production")
+SENTRY_RELEASE = env_str("SENTRY_RELEASE", "")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
