@@ -19,6 +19,8 @@ from sentry_sdk.integrations.celery import CeleryIntegration
 from sentry_sdk.integrations.django import DjangoIntegration
 from sentry_sdk.integrations.logging import LoggingIntegration
 
+from shared.logs import log_fields
+
 _EMAIL = re.compile(r"[^\s@<>\"'(),;:]+@[^\s@<>\"'(),;:]+\.[A-Za-z]{2,}")
 # Request headers an event keeps: none of them names a person or carries a credential.
 _HEADERS_KEPT = {"content-type", "content-length", "host", "user-agent", "x-request-id"}
@@ -53,7 +55,11 @@ def reports_start(process: str, *, transport: Any = None) -> bool:
 
 
 def scrub(event: Any, hint: Any = None) -> Any:
-    """What may identify a person or reveal a seat's secrets, taken out of an event."""
+    """What may identify a person or reveal a seat's secrets, taken out of an event; the
+    request id of the work that failed put in (the same as in its log lines)."""
+    request_id = log_fields().get("request_id")
+    if request_id:
+        event.setdefault("tags", {})["request_id"] = request_id
     request = event.get("request")
     if request:
         headers = request.get("headers") or {}

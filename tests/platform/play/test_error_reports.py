@@ -79,6 +79,7 @@ def test_it_reports_an_error_inside_a_move_without_people_or_secrets(
     assert any(f["function"] == "apply_breaks" for f in frames)
     assert not any("vars" in f for f in frames)
     assert event["tags"]["process"] == "web" and "user" not in event
+    assert event["tags"]["request_id"] == response["X-Request-ID"]  # as in its log lines
 
 
 def test_it_strips_what_the_integrations_add_about_people_and_seats():
