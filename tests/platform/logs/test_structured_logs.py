@@ -3,6 +3,7 @@ and the Celery tasks and outbox jobs it queues log the same request id."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from datetime import timedelta
@@ -12,8 +13,10 @@ from django.test import Client
 from django.utils import timezone
 
 from config.celery import _request_id_sent
+from games.core import registry
 from outbox.models import Job
 from outbox.services import outbox_drain
+from play.services import action_submit
 from shared.logs import JsonFormatter, log_context
 from tests.platform.logs.urls import note_task
 
@@ -74,3 +77,20 @@ def test_a_task_queued_to_a_broker_carries_the_request_id_in_its_headers():
     with log_context(request_id=INCOMING):
         _request_id_sent(headers=headers)
     assert headers == {"request_id": INCOMING}
+
+
+def test_a_move_logs_its_match_and_version(started_match, monkeypatch, caplog):
+    game = registry.get_game("goofspiel")
+
+    def apply_logged(state, seat, action):
+        logging.getLogger("tests.logs").warning("applying")
+        return game.apply(state, seat, action)
+
+    monkeypatch.setitem(
+        registry._loaded, "goofspiel", dataclasses.replace(game, apply=apply_logged)
+    )
+    caplog.set_level(logging.INFO, logger="tests.logs")
+    user = started_match.seats.get(index=0).user
+    action_submit(match_id=started_match.pk, user=user, action="bid card=2", version=0)
+    [line] = _lines(caplog, "tests.logs")
+    assert line["match_id"] == started_match.pk and line["version"] == 0
