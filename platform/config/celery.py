@@ -4,8 +4,18 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import worker_process_init
+from celery.signals import (
+    beat_init,
+    before_task_publish,
+    celeryd_init,
+    task_postrun,
+    task_prerun,
+    worker_process_init,
+)
 from django.conf import settings
+
+from shared.logs import log_context, log_fields
+from shared.reports import reports_start
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -23,3 +33,47 @@ def _child_without_pool(**kwargs: Any) -> None:
     connections")."""
     for database in settings.DATABASES.values():
         database.get("OPTIONS", {}).pop("pool", None)
+
+
+@celeryd_init.connect
+def _worker_reports(**kwargs: Any) -> None:
+    """Before the pool forks (Sentry's advice for prefork): the children inherit the SDK."""
+    reports_start("worker")
+
+
+@beat_init.connect
+def _beat_reports(**kwargs: Any) -> None:
+    reports_start("beat")
+
+
+@before_task_publish.connect
+def _request_id_sent(headers: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    """The request id of the work that queues a task travels in the task's headers."""
+    request_id = log_fields().get("request_id")
+    if headers is not None and request_id:
+        headers["request_id"] = request_id
+
+
+_running: dict[str, Any] = {}
+
+
+@task_prerun.connect
+def _request_id_restored(task_id: str = "", task: Any = None, **kwargs: Any) -> None:
+    """The task's log lines name the request that queued it. A worker finds the message's
+    headers on the task's request, `apply` under its `headers`; an eager task queued with
+    `delay` has none and keeps the caller's context, which is that request's already."""
+    request = getattr(task, "request", None)
+    request_id = getattr(request, "request_id", None) or (
+        getattr(request, "headers", None) or {}
+    ).get("request_id")
+    if request_id:
+        block = log_context(request_id=request_id)
+        block.__enter__()
+        _running[task_id] = block
+
+
+@task_postrun.connect
+def _request_id_dropped(task_id: str = "", **kwargs: Any) -> None:
+    block = _running.pop(task_id, None)
+    if block is not None:
+        block.__exit__(None, None, None)

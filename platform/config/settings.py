@@ -16,6 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str, process_kind
 from config.queues import queues_declared
+from shared.logs import logs_install
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
@@ -77,6 +78,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: a probe answers before the host check and the HTTPS redirect (docker, a balancer).
     "config.health.probes",
+    # Next: every log line of the request names it (config/request_ids.py).
+    "config.request_ids.request_ids",
     "config.middleware.request_guard",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -90,6 +93,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After authentication: an account's own language wins over the browser's.
     "config.middleware.account_language",
+    "config.request_ids.request_user",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -432,9 +436,29 @@ TASK_RETRY_MAX = env_int("TASK_RETRY_MAX", 60)
 # to the outbox workers (notifications/sweep.py, "timeouts_run").
 SWEEP_TIMEOUTS_SECONDS = env_int("SWEEP_TIMEOUTS_SECONDS", 10)
 
+# Error reports: Sentry's SDK in every process once SENTRY_DSN is set (shared/reports.py,
+# docs/operations.md, "Error reports"); unset, nothing is sent and the SDK stays asleep.
+SENTRY_DSN = env_str("SENTRY_DSN", "")
+SENTRY_ENVIRONMENT = env_str("SENTRY_ENVIRONMENT", "production")
+SENTRY_RELEASE = env_str("SENTRY_RELEASE", "")
+
+# Logging: one JSON object a line (shared/logs.py) with the request id, user id, match id and
+# version where known; LOG_FORMAT=text keeps the plain lines (`make run`: DEBUG on). Celery's
+# worker keeps its own root logger only for text, so JSON lines come out of it too.
+LOG_FORMAT = env_str("LOG_FORMAT", "text" if DEBUG else "json")
+if LOG_FORMAT not in ("json", "text"):
+    raise ImproperlyConfigured("LOG_FORMAT must be json or text")
+logs_install()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"json": {"()": "shared.logs.JsonFormatter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            **({"formatter": "json"} if LOG_FORMAT == "json" else {}),
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT == "text"

@@ -19,6 +19,9 @@ class Job(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    # The request (or task) that recorded the job: its log lines, when it runs, name it too.
+    # A database default: a move's job is inserted by play's own statement (play/rows.py).
+    request_id = models.CharField(max_length=64, blank=True, default="", db_default="")
 
     class Meta:
         indexes = [models.Index(fields=["due_at"], name="outbox_job_due")]

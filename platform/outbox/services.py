@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from outbox.models import Job
 from outbox.registry import chunk_handler_for, handler_for, known, runs_outside
+from shared.logs import log_context, log_fields
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +52,7 @@ def job_record(
         key=key,
         due_at=now + timedelta(seconds=settings.OUTBOX_GRACE_SECONDS),
         created_at=now,
+        request_id=log_fields().get("request_id", ""),
     )
     if key is None:
         job.save(force_insert=True)
@@ -68,7 +70,8 @@ def job_record(
 def job_run(job: Job) -> bool:
     """The recording process's immediate run; on failure the row waits for the worker."""
     try:
-        handler_for(job.kind)(job.payload)
+        with log_context(request_id=job.request_id or None):
+            handler_for(job.kind)(job.payload)
     except Exception:
         log.exception("outbox job %s %s failed; the worker will retry it", job.kind, job.pk)
         return False
@@ -165,7 +168,8 @@ def _leased_attempt(job: Job) -> int:
     """Run a leased job outside any transaction: 1 and the row deleted when its handler
     returned, else 0 (the row comes due again when its lease ends)."""
     try:
-        handler_for(job.kind)(job.payload)
+        with log_context(request_id=job.request_id or None):
+            handler_for(job.kind)(job.payload)
     except Exception as exc:
         error = f"{type(exc).__name__}: {exc}"[:2000]
         log.warning(
@@ -182,7 +186,7 @@ def _job_attempt(job: Job, moment: datetime) -> int:
     """Inside the transaction holding the job's lock: 1 when its handler returned (the row is
     deleted), else 0 (the row waits for its next attempt)."""
     try:
-        with transaction.atomic():
+        with transaction.atomic(), log_context(request_id=job.request_id or None):
             handler_for(job.kind)(job.payload)
     except Exception as exc:
         job.attempts += 1

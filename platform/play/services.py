@@ -11,13 +11,14 @@ done if that run fails or never happens (ARCHITECTURE.md, "A move, end to end").
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -34,8 +35,10 @@ from outbox.services import job_done, job_record
 from play import announce, errors, rows, snapshots
 from play.models import ActionRecord, Match, Seat, TimeoutPolicy
 from play.signals import match_changed, match_finished
+from shared.logs import log_context
 
 log = logging.getLogger(__name__)
+_Submit = TypeVar("_Submit", bound=Callable[..., Any])
 
 # The columns a move, a forfeit or the end of a match may change: only these are written.
 MOVING_FIELDS = ["version", "state", "status", "outcome", "deadline", "updated_at", "finished_at"]
@@ -85,6 +88,18 @@ def match_create(
     return match
 
 
+def _logged_move(submit: _Submit) -> _Submit:
+    """Every log record made while a move is submitted names its match and version."""
+
+    @functools.wraps(submit)
+    def logged(*, match_id: int, version: Any, **rest: Any) -> Match:
+        with log_context(match_id=match_id, version=version):
+            return submit(match_id=match_id, version=version, **rest)
+
+    return cast(_Submit, logged)
+
+
+@_logged_move
 def action_submit(
     *,
     match_id: int,

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from notifications.mail_server import mail_in_serve
+from shared.reports import reports_start
 
 
 class Command(BaseCommand):
@@ -27,6 +28,7 @@ class Command(BaseCommand):
     ) -> None:
         if not settings.INBOUND_EMAIL_DOMAIN:
             raise CommandError("Set INBOUND_EMAIL_DOMAIN: the domain of the reply addresses.")
+        reports_start("mail-in")
 
         def ready(bound: int) -> None:
             kind = "LMTP" if lmtp else "SMTP"

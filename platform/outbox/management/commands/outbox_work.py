@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
 from outbox.services import outbox_drain
+from shared.reports import reports_start
 
 
 class Command(BaseCommand):
@@ -24,6 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--once", action="store_true", help="drain what is due, then exit")
 
     def handle(self, *args: Any, idle: float, once: bool, **options: Any) -> None:
+        reports_start("outbox")
         stopping = False
 
         def stop(signum: int, frame: Any) -> None:
