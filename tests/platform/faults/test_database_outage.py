@@ -22,6 +22,7 @@ from tests.platform.services.test_turn_emails_worker import (
     _dice_city,
     _free_port,
     _play_out_the_turn,
+    celery_sending_to,
     worker_process,
 )
 
@@ -106,6 +107,10 @@ def test_bot_turns_and_turn_emails_survive_a_database_outage(smtp, queue, tmp_pa
     worker = worker_process(queue, env, tmp_path / "worker.log")
     process = next(worker)
     log = tmp_path / "worker.log"
+    # This process sends its tasks to the worker (never runs them itself: it still reaches the
+    # database, and a bot turn run here would be played through the outage).
+    sending = celery_sending_to(queue)
+    sending.__enter__()
     try:
         carol, alice, bob = make_user("carol"), make_user("alice"), make_user("bob")
         bots = _bot_match(carol)
@@ -139,6 +144,7 @@ def test_bot_turns_and_turn_emails_survive_a_database_outage(smtp, queue, tmp_pa
         assert wait(lambda: cup.rounds_set.count() == 2, 30), log.read_text()[-3000:]
         time.sleep(1)  # a second copy would come now
     finally:
+        sending.__exit__(None, None, None)
         worker.close()
         proxy.down()
     to_second = [m for m in smtp.handler.messages if m[0] == [second.user.email]]
