@@ -1,5 +1,6 @@
 """A public site under a crowd, for real (issue 31, point 4): the whole stack at once for
---minutes (10): uvicorn x N behind nginx (deploy/nginx.conf), PostgreSQL, a Redis of the
+--minutes (10): uvicorn x N for the sockets and x M for the pages behind nginx
+(deploy/nginx.conf, as compose runs them), PostgreSQL, a Redis of the
 bench's own, a Celery worker per kind of work, beat, the outbox worker and an SMTP sink, with
 
 - --live (200) live Dice City tables of 4 players over WebSockets, each moving at a player's
@@ -11,7 +12,7 @@ bench's own, a Celery worker per kind of work, beat, the outbox worker and an SM
   seconds in, and the next round must start within 5 s of the last;
 - --browsers (50) HTTP clients reading ladders, profiles and tournament pages (half logged in).
 
-    .venv/bin/python bench/crowd.py [--minutes 10] [--servers 2]
+    .venv/bin/python bench/crowd.py [--minutes 10] [--servers 2] [--page-servers 2]
 
 It prints, with the load average: every 5xx and refused connection (must be 0), the moves' p95
 (live target: <= 50 ms), the next round's start after the last game (<= 5 s), the outbox's
@@ -124,12 +125,21 @@ def _env(args, var_dir: Path, redis_url: str, smtp_port: int) -> dict[str, str]:
 
 def _stack_start(args, env: dict[str, str], var_dir: Path, processes: list) -> int:
     """Servers, proxy, workers, beat and the outbox worker; returns the proxy's port."""
-    ports = [free_port() for _ in range(args.servers)]
     uvicorn = argparse.Namespace(workers=1, ws="auto")
-    servers = [_uvicorn_start(env, p, uvicorn, var_dir, "config.asgi:application") for p in ports]
-    processes += servers
-    LABELLED.extend(("web", server) for server in servers)
-    proxy, proxy_port = nginx_start(var_dir, ports)
+    app = "config.asgi:application"
+    socket_ports = [free_port() for _ in range(args.servers)]
+    sockets = [_uvicorn_start(env, p, uvicorn, var_dir, app) for p in socket_ports]
+    processes += sockets
+    # As compose runs them: pages on processes of their own at PAGES_NICE, or (--page-servers
+    # 0) on the socket processes, every process serving both.
+    page_ports = [free_port() for _ in range(args.page_servers)]
+    pages = [
+        _uvicorn_start(env, p, uvicorn, var_dir, app, nice=args.page_nice) for p in page_ports
+    ]
+    processes += pages
+    LABELLED.extend(("sockets" if pages else "web", server) for server in sockets)
+    LABELLED.extend(("pages", server) for server in pages)
+    proxy, proxy_port = nginx_start(var_dir, page_ports or socket_ports, socket_ports)
     processes.append(proxy)
     LABELLED.append(("nginx", proxy))
     celery = [sys.executable, "-m", "celery", "-A", "config"]
@@ -149,7 +159,10 @@ def _stack_start(args, env: dict[str, str], var_dir: Path, processes: list) -> i
     LABELLED.append(("outbox", processes[-1]))
     for kind in WORKERS:  # every worker listening before anything is measured
         _wait_for(var_dir / f"worker-{kind}.log", " ready.", 180)
-    print(f"stack up: {args.servers} web, {len(WORKERS)} workers, beat, outbox; logs in {var_dir}")
+    print(
+        f"stack up: {args.servers} socket and {args.page_servers} page processes,"
+        f" {len(WORKERS)} workers, beat, outbox; logs in {var_dir}"
+    )
     return proxy_port
 
 
@@ -241,6 +254,7 @@ def _figures(args, stats, elapsed, browsers, watched, sink, load_before) -> dict
     return {
         "minutes": args.minutes,
         "servers": args.servers,
+        "page_servers": args.page_servers,
         "live_tables": args.live,
         "live_moves": stats.moves,
         "live_moves_per_s": round(stats.moves / elapsed, 1),
@@ -299,7 +313,22 @@ def _report(f: dict) -> None:
 def _parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--servers", type=int, default=2, help="uvicorn processes")
+    parser.add_argument(
+        "--servers", type=int, default=2, help="uvicorn processes for the sockets (compose: sockets)"
+    )
+    parser.add_argument(
+        "--page-servers",
+        type=int,
+        default=2,
+        help="uvicorn processes for pages and the API (compose: web); 0: the socket processes"
+        " serve them too",
+    )
+    parser.add_argument(
+        "--page-nice",
+        type=int,
+        default=5,
+        help="the page processes' niceness, as compose runs them (PAGES_NICE)",
+    )
     parser.add_argument(
         "--worker-nice",
         type=int,

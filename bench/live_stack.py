@@ -68,13 +68,17 @@ def nginx_available() -> bool:
     return shutil.which("nginx") is not None
 
 
-def nginx_start(var_dir: Path, ports: list[int]) -> tuple[subprocess.Popen, int]:
-    """nginx in front of the servers on `ports`, with deploy/nginx.conf's own rules (its
-    upstreams given these servers, its listen port a free one): (process, port)."""
+def nginx_start(
+    var_dir: Path, ports: list[int], socket_ports: list[int] | None = None
+) -> tuple[subprocess.Popen, int]:
+    """nginx in front of the servers on `ports` (pages and the API) and `socket_ports` (the
+    sockets; the same servers unless given), with deploy/nginx.conf's own rules (its upstreams
+    given these servers, its listen port a free one): (process, port)."""
     listen = free_port()
     rules = (ROOT / "deploy" / "nginx.conf").read_text()
-    servers = "".join(f"    server 127.0.0.1:{port};\n" for port in ports)
-    rules = re.sub(r"^    server web:8000;\n", servers, rules, flags=re.MULTILINE)
+    for name, upstream in (("web", ports), ("sockets", socket_ports or ports)):
+        servers = "".join(f"    server 127.0.0.1:{port};\n" for port in upstream)
+        rules = re.sub(rf"^    server {name}:8000;\n", servers, rules, flags=re.MULTILINE)
     rules = re.sub(r"listen 80;", f"listen 127.0.0.1:{listen};", rules)
     config = var_dir / "nginx.conf"
     config.write_text(

@@ -298,10 +298,11 @@ def _proxied(args: argparse.Namespace) -> bool:
 
 
 def _server_start(
-    env: dict[str, str], port: int, args: argparse.Namespace, var_dir: Path, app: str
+    env: dict[str, str], port: int, args: argparse.Namespace, var_dir: Path, app: str, nice=0
 ):
     log = (var_dir / f"server-{port}.log").open("wb")
-    command = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1"]
+    command = ["nice", "-n", str(nice)] if nice else []
+    command += [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1"]
     command += ["--port", str(port), "--workers", str(args.workers), "--log-level", "warning"]
     command += ["--no-access-log", "--ws", args.ws]
     # As the Dockerfile runs it: idle connections outlive nginx's keepalive (60 s) to them.

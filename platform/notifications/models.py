@@ -29,6 +29,9 @@ class TurnEmail(models.Model):
     hold_until = models.DateTimeField(
         null=True, blank=True, help_text="Quiet hours: the sweep sends it once this has passed."
     )
+    requeued_at = models.DateTimeField(
+        null=True, blank=True, help_text="The watchdog queued it again (cleared by the claim)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

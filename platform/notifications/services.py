@@ -149,6 +149,9 @@ def _turn_email_claim(
     with transaction.atomic():
         record, _ = TurnEmail.objects.get_or_create(seat_id=seat_id, since=since)
         record = TurnEmail.objects.select_for_update().get(pk=record.pk)
+        if record.requeued_at is not None:  # the watchdog's copy has come: it decides now
+            record.requeued_at = None
+            record.save(update_fields=["requeued_at"])
         if record.status != TurnEmail.Status.PENDING:
             return None
         seat = Seat.objects.select_related("match", "user").get(pk=seat_id)

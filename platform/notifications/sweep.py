@@ -162,6 +162,9 @@ def held_turn_emails_queue(*, now: datetime) -> int:
     queued = 0
     for pk, seat_id, since in held.values_list("pk", "seat_id", "since"):
         TurnEmail.objects.filter(pk=pk).update(hold_until=None)
+        TurnEmail.objects.update_or_create(
+            seat_id=seat_id, since=since, defaults={"requeued_at": now}
+        )
         tasks.turn_email_send.delay(seat_id, since)
         queued += 1
     return queued
@@ -190,18 +193,26 @@ def digests_queue(*, now: datetime) -> int:
 # A refused delivery retries within about 10 minutes (back-off up to 300 s); a claimed row
 # still pending after this has no retry coming (retries used up, or the retry was lost).
 RETRIES_LOST_AFTER = timedelta(minutes=15)
+# A turn e-mail the watchdog queued again is left to that task this long: behind a long mail
+# queue the first task may merely be late, and queuing it on every pass (each minute) filled
+# the queue with copies (bench/crowd.py: 7,838 deep). Tournaments' e-mails do the same
+# (tournaments.emails, requeued_at).
+REQUEUED_WAIT = timedelta(minutes=10)
 
 
 def turn_emails_lost_queue(*, now: datetime, stalled_before: datetime, limit: int) -> int:
     """The watchdog's share of notifications (play.signals.watchdog_passing): human seats to
     act in a match unchanged since `stalled_before` whose turn e-mail task never ran (no row
     for the turn: the task was lost) or whose refused delivery has no retry coming. Queued
-    again; the row makes a task that was merely late harmless."""
+    again, at most once per REQUEUED_WAIT (the row's requeued_at, which the claim clears); the
+    row makes a task that was merely late harmless."""
     handled = TurnEmail.objects.filter(seat=OuterRef("pk"), since=OuterRef("to_act_since")).filter(
         ~Q(status=TurnEmail.Status.PENDING)
-        | Q(attempts=0)  # the claim chose not to send (preferences, watching, no longer due)
+        # the claim chose not to send (preferences, watching, no longer due)
+        | Q(attempts=0, requeued_at__isnull=True)
         | Q(hold_until__isnull=False)  # held: the sweep sends it when the hold ends
         | Q(claimed_at__gte=now - RETRIES_LOST_AFTER)
+        | Q(requeued_at__gte=now - REQUEUED_WAIT)  # queued again lately: its task may be late
     )
     lost = (
         Seat.objects.filter(
@@ -223,6 +234,9 @@ def turn_emails_lost_queue(*, now: datetime, stalled_before: datetime, limit: in
             seat_id,
             match_id,
             since,
+        )
+        TurnEmail.objects.update_or_create(
+            seat_id=seat_id, since=since, defaults={"requeued_at": now}
         )
         tasks.turn_email_send.delay(seat_id, since)
         queued += 1

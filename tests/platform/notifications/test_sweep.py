@@ -14,9 +14,9 @@ from play.models import Match
 from play.services import action_submit
 
 
-def _turn_match(alice, bob, capture, **extra):
+def _turn_match(alice, bob, capture, move_seconds=4 * 3600, **extra):
     table = lobby_create(
-        host=alice, game="goofspiel", seats=2, mode="turn", move_seconds=4 * 3600,
+        host=alice, game="goofspiel", seats=2, mode="turn", move_seconds=move_seconds,
         options={"cards": 3}, **extra,
     )  # fmt: skip
     with capture(execute=True):
@@ -102,7 +102,9 @@ def test_a_digest_once_a_day_at_the_players_hour_in_their_time_zone(
     Preferences.objects.create(
         user=bob, turn_mail="digest", digest_hour=9, time_zone="America/New_York"
     )
-    match = _turn_match(alice, bob, django_capture_on_commit_callbacks)
+    # three days to move: the clock cannot run out before the next digest, whatever the hour
+    # the test runs at (with 4 hours, a turn begun before 10:00 UTC was e-mailed at once)
+    match = _turn_match(alice, bob, django_capture_on_commit_callbacks, move_seconds=3 * 86400)
     assert not TurnEmail.objects.filter(seat__user=bob, status=TurnEmail.Status.SENT).exists()
     _sweep(django_capture_on_commit_callbacks, now.replace(hour=12))  # 07:00 in New York
     assert not [

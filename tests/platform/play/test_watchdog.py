@@ -69,6 +69,39 @@ def test_a_turn_email_whose_task_was_lost_is_sent_once(
     assert len(mail.outbox) == 2
 
 
+def test_a_turn_email_queued_again_is_left_to_that_task_for_a_while(
+    alice, bob, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Behind a long mail queue the copy the watchdog queued is late too: the next passes
+    leave it alone until REQUEUED_WAIT has gone by (bench/crowd.py saw a copy a minute)."""
+    from notifications import sweep, tasks
+
+    capture = django_capture_on_commit_callbacks
+    table = lobby_create(host=alice, game="goofspiel", seats=2, options={"cards": 3})
+    lobby_join(table_id=table.pk, user=bob)  # its after-commit work (the e-mails) never ran
+    match = Match.objects.get(table=table)
+    queue: list[tuple] = []  # the mail queue, which the worker has not reached
+    with monkeypatch.context() as patch:
+        patch.setattr(tasks.turn_email_send, "delay", lambda *a: queue.append(a))
+        _idle(match, 90)
+        assert _pass(capture)["turn_emails"] == 2
+        _idle(match, 90)
+        assert _pass(capture)["turn_emails"] == 0  # a minute on: still waiting in the queue
+        assert len(queue) == 2
+        TurnEmail.objects.filter(seat__match=match).update(
+            requeued_at=timezone.now() - sweep.REQUEUED_WAIT - timedelta(seconds=1)
+        )
+        _idle(match, 90)
+        assert _pass(capture)["turn_emails"] == 2  # lost again: queued again
+    mail.outbox.clear()
+    for args in queue:  # the worker reaches every copy: one e-mail per player
+        tasks.turn_email_send.delay(*args)
+    assert sorted(m.to[0] for m in mail.outbox) == sorted([alice.email, bob.email])
+    assert not TurnEmail.objects.filter(seat__match=match, requeued_at__isnull=False).exists()
+    _idle(match, 90)
+    assert _pass(capture)["turn_emails"] == 0
+
+
 def test_a_turn_email_the_player_declined_is_not_repaired(
     alice, bob, django_capture_on_commit_callbacks
 ):

@@ -47,7 +47,7 @@ def _nginx(tmp_path: Path, upstream: int) -> tuple[subprocess.Popen, int]:
     """nginx with deploy/nginx.conf's rules, its upstreams the given server."""
     listen = _free_port()
     rules = (ROOT / "deploy" / "nginx.conf").read_text()
-    rules = re.sub(r"server web:8000;", f"server 127.0.0.1:{upstream};", rules)
+    rules = re.sub(r"server (web|sockets):8000;", f"server 127.0.0.1:{upstream};", rules)
     rules = rules.replace("listen 80;", f"listen 127.0.0.1:{listen};")
     config = tmp_path / "nginx.conf"
     config.write_text(
@@ -132,7 +132,8 @@ def test_compose_trusts_the_proxys_fixed_address_alone():
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose["services"]
     proxy_address = services["proxy"]["networks"]["default"]["ipv4_address"]
-    assert services["web"]["environment"]["FORWARDED_ALLOW_IPS"] == proxy_address
+    for served in ("web", "sockets"):  # pages and the match sockets
+        assert services[served]["environment"]["FORWARDED_ALLOW_IPS"] == proxy_address
     [pool] = compose["networks"]["default"]["ipam"]["config"]
     assert not _in_range(proxy_address, pool["ip_range"])  # Docker never hands it to another
     text = (ROOT / "deploy" / "nginx.conf").read_text()
