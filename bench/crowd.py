@@ -133,9 +133,7 @@ def _stack_start(args, env: dict[str, str], var_dir: Path, processes: list) -> i
     # As compose runs them: pages on processes of their own at PAGES_NICE, or (--page-servers
     # 0) on the socket processes, every process serving both.
     page_ports = [free_port() for _ in range(args.page_servers)]
-    pages = [
-        _uvicorn_start(env, p, uvicorn, var_dir, app, nice=args.page_nice) for p in page_ports
-    ]
+    pages = [_uvicorn_start(env, p, uvicorn, var_dir, app, nice=args.page_nice) for p in page_ports]
     processes += pages
     LABELLED.extend(("sockets" if pages else "web", server) for server in sockets)
     LABELLED.extend(("pages", server) for server in pages)
@@ -314,7 +312,10 @@ def _parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument(
-        "--servers", type=int, default=2, help="uvicorn processes for the sockets (compose: sockets)"
+        "--servers",
+        type=int,
+        default=2,
+        help="uvicorn processes for the sockets (compose: sockets)",
     )
     parser.add_argument(
         "--page-servers",
