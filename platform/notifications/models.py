@@ -119,6 +119,9 @@ class OutgoingEmail(models.Model):
     claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     last_error = models.CharField(max_length=200, blank=True)
+    queued_at = models.DateTimeField(
+        null=True, blank=True, help_text="A sweep queued its task (reminders: once per wait)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -114,8 +114,10 @@ def vacations_automatic(*, now: datetime) -> int:
 
 def reminders_queue(*, now: datetime) -> int:
     """Seats whose reminder point has come (a share of the time per move left, the player's
-    choice) and whose reminder row is not claimed yet: one task each. A task queued twice (two
-    passes before it ran) sends once: its OutgoingEmail row."""
+    choice) and whose reminder row is not claimed yet: one task each, queued again only after
+    REQUEUED_WAIT (the row's queued_at: behind a long mail queue, a pass every 15 s queued 6,000
+    copies in 10 minutes under bench/crowd.py). A task queued twice sends once: its
+    OutgoingEmail row."""
     candidates = (
         Seat.objects.filter(
             to_act=True,
@@ -143,16 +145,19 @@ def reminders_queue(*, now: datetime) -> int:
         return 0
     done = set(
         OutgoingEmail.objects.filter(kind="reminder", key__in=[f"{s}:{v}" for s, v in due])
-        .exclude(status=OutgoingEmail.Status.PENDING)
+        .filter(~Q(status=OutgoingEmail.Status.PENDING) | Q(queued_at__gte=now - REQUEUED_WAIT))
         .values_list("key", flat=True)
     )
-    queued = 0
-    for seat_id, since in due:
-        if f"{seat_id}:{since}" in done:
-            continue
+    queue = [(seat_id, since) for seat_id, since in due if f"{seat_id}:{since}" not in done]
+    OutgoingEmail.objects.bulk_create(
+        [OutgoingEmail(kind="reminder", key=f"{s}:{v}", queued_at=now) for s, v in queue],
+        update_conflicts=True,
+        unique_fields=["kind", "key"],
+        update_fields=["queued_at"],
+    )
+    for seat_id, since in queue:
         tasks.reminder_send.delay(seat_id, since)
-        queued += 1
-    return queued
+    return len(queue)
 
 
 def held_turn_emails_queue(*, now: datetime) -> int:

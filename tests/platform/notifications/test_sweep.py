@@ -48,6 +48,29 @@ def test_one_reminder_when_a_quarter_of_the_time_is_left(
     assert mail.outbox == []
 
 
+def test_a_reminder_still_in_the_queue_is_not_queued_again_until_the_wait_is_over(
+    alice, bob, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Behind a long mail queue the reminder's task is late: the sweep's next passes (every
+    15 s) leave it to that task for REQUEUED_WAIT, then queue it once more."""
+    from notifications import sweep, tasks
+
+    match = _turn_match(alice, bob, django_capture_on_commit_callbacks)
+    quarter = match.deadline - timedelta(minutes=59)
+    queue: list[tuple] = []  # the mail queue, which the worker has not reached
+    with monkeypatch.context() as patch:
+        patch.setattr(tasks.reminder_send, "delay", lambda *a: queue.append(a))
+        assert _sweep(django_capture_on_commit_callbacks, quarter)["reminders"] == 2
+        later = quarter + timedelta(seconds=15)
+        assert _sweep(django_capture_on_commit_callbacks, later)["reminders"] == 0
+        waited = quarter + sweep.REQUEUED_WAIT + timedelta(seconds=1)
+        assert _sweep(django_capture_on_commit_callbacks, waited)["reminders"] == 2
+    assert len(queue) == 4
+    for args in queue:  # the worker reaches every copy: one reminder per player
+        tasks.reminder_send.delay(*args)
+    assert sorted(m.to[0] for m in mail.outbox) == sorted([alice.email, bob.email])
+
+
 def test_no_reminder_for_a_move_already_made(alice, bob, django_capture_on_commit_callbacks):
     match = _turn_match(alice, bob, django_capture_on_commit_callbacks)
     seat = match.seats.get(user=alice)
