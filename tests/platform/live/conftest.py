@@ -83,13 +83,13 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], server: LiveServe
     raise RuntimeError(f"the server did not answer in {START_TIMEOUT_S} s:\n{server.log_tail()}")
 
 
-@pytest.fixture(scope="session")
-def asgi_server(django_db_setup, tmp_path_factory):
-    """Start uvicorn on a free port; yield a LiveServer once it answers HTTP."""
+def uvicorn_start(
+    port: int, var_dir, log_path, **extra_env: str
+) -> tuple[subprocess.Popen[bytes], LiveServer]:
+    """uvicorn on `port` against the test database and Redis, its output appended to
+    `log_path`; returns once it answers HTTP. `extra_env` adds to (or overrides) its settings."""
     from django.conf import settings
 
-    var_dir = tmp_path_factory.mktemp("live-var")
-    port = _free_port()
     url = f"http://127.0.0.1:{port}"
     env = {
         **os.environ,
@@ -97,16 +97,13 @@ def asgi_server(django_db_setup, tmp_path_factory):
         "REDIS_URL": settings.REDIS_URL or "redis://127.0.0.1:6379/0",
         "DEBUG": "1",
         "CELERY_TASK_ALWAYS_EAGER": "1",
-        "ACCOUNT_EMAIL_VERIFICATION": "mandatory",
-        "EMAIL_HOST": "",
-        "VAR_DIR": str(var_dir),
-        "SITE_URL": url,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "CSRF_TRUSTED_ORIGINS": url,
         "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
+        **extra_env,
     }
-    server = LiveServer(url=url, var_dir=var_dir, log_path=var_dir / "server.log")
-    with server.log_path.open("wb") as log:
+    server = LiveServer(url=url, var_dir=var_dir, log_path=log_path)
+    with log_path.open("ab") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application"]
             + ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
@@ -117,11 +114,37 @@ def asgi_server(django_db_setup, tmp_path_factory):
         )
     try:
         _wait_until_up(url, process, server)
+    except BaseException:
+        uvicorn_stop(process)
+        raise
+    return process, server
+
+
+def uvicorn_stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM (as `docker stop` sends), then SIGKILL after 10 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@pytest.fixture(scope="session")
+def asgi_server(django_db_setup, tmp_path_factory):
+    """Start uvicorn on a free port; yield a LiveServer once it answers HTTP."""
+    var_dir = tmp_path_factory.mktemp("live-var")
+    port = _free_port()
+    process, server = uvicorn_start(
+        port,
+        var_dir,
+        var_dir / "server.log",
+        ACCOUNT_EMAIL_VERIFICATION="mandatory",
+        EMAIL_HOST="",
+        VAR_DIR=str(var_dir),
+        SITE_URL=f"http://127.0.0.1:{port}",
+    )
+    try:
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        uvicorn_stop(process)

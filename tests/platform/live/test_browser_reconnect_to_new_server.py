@@ -5,9 +5,7 @@ and shows the board with that move."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -15,7 +13,7 @@ from django.test import Client
 
 from lobbies.services import lobby_create, lobby_join
 from play.services import action_submit
-from tests.platform.live.conftest import ROOT, LiveServer, _database_url, _free_port, _wait_until_up
+from tests.platform.live.conftest import _free_port, uvicorn_start, uvicorn_stop
 from tests.platform.live.test_browser_live_play import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -36,39 +34,8 @@ SOCKET = "document.getElementById('board').dataset.socket"
 
 
 def _server(port: int, log_path) -> subprocess.Popen[bytes]:
-    from django.conf import settings
-
-    url = f"http://127.0.0.1:{port}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": _database_url(),
-        "REDIS_URL": settings.REDIS_URL or "redis://127.0.0.1:6379/0",
-        "DEBUG": "1",
-        "CELERY_TASK_ALWAYS_EAGER": "1",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "CSRF_TRUSTED_ORIGINS": url,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
-    }
-    with log_path.open("ab") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "config.asgi:application"]
-            + ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    _wait_until_up(url, process, LiveServer(url=url, var_dir=log_path.parent, log_path=log_path))
+    process, _ = uvicorn_start(port, log_path.parent, log_path)
     return process
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -104,7 +71,7 @@ def test_a_match_page_picks_up_on_a_new_server_process(alice, bob, tmp_path):
                 page.evaluate("window.sameDocument = true")
                 seen = _version(page)
             finally:
-                _stop(old)
+                uvicorn_stop(old)
             _wait_js(page, "document.getElementById('board').dataset.socket === 'closed'")
 
             # The other player moves while this page has no server (their request reaches
@@ -125,7 +92,7 @@ def test_a_match_page_picks_up_on_a_new_server_process(alice, bob, tmp_path):
                 assert page.evaluate("window.sameDocument === true"), "the page was reloaded"
                 assert page.evaluate(SOCKET) == "open"
             finally:
-                _stop(new)
+                uvicorn_stop(new)
         finally:
             chromium.close()
             other_player.shutdown()
