@@ -234,6 +234,8 @@ def turn_emails_lost_queue(*, now: datetime, stalled_before: datetime, limit: in
     )
     queued = 0
     for seat_id, since, match_id in lost:
+        if since is None:  # excluded above; for the type checker
+            continue
         log.warning(
             "watchdog: turn e-mail of seat %s (match %s, v%s) lost: queued",
             seat_id,
