@@ -89,7 +89,9 @@ def results_csv(t: Tournament) -> str:
                     ]
                 )  # fmt: skip
         for bye in rnd["byes"]:
-            writer.writerow([rnd["number"], "bye", "", "", bye["id"], _safe(bye["name"]), "", "", 0])
+            writer.writerow(
+                [rnd["number"], "bye", "", "", bye["id"], _safe(bye["name"]), "", "", 0]
+            )
     return out.getvalue()
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_exempt
 
 from tournaments import embedding, export, feeds, selectors
-from tournaments.models import CalendarFeed, Tournament
+from tournaments.models import CalendarFeed
 from tournaments.views import _bracket, _standings_body, _tiebreak_columns, _visible
 
 CALENDAR = "text/calendar; charset=utf-8"

@@ -35,7 +35,9 @@ def round_schedule_set(
     from tournaments.services import audit, locked
 
     if not isinstance(number, int) or not 1 <= number <= MAX_ROUND:
-        raise errors.bad("bad_round", _("The round must be a number from 1 to %(n)s.") % {"n": MAX_ROUND})
+        raise errors.bad(
+            "bad_round", _("The round must be a number from 1 to %(n)s.") % {"n": MAX_ROUND}
+        )
     _check_times(starts_at, deadline)
     with transaction.atomic():
         t = locked(tournament_id)

@@ -1,8 +1,8 @@
 """Beat's periodic pass over the tournaments (tasks.tournaments_sweep, every 30 s): open the
 check-in windows, start the events whose time came, end the games of turn-based rounds past
 their deadline (tournaments/schedule.py), advance any running event whose round is complete
-or whose next round's start time came, and wake the bots of a tournament game a killed worker left. Nothing waits on a
-process staying up: whatever a crash lost, the next pass does."""
+or whose next round's start time came, and wake the bots of a tournament game a killed worker
+left. Nothing waits on a process staying up: whatever a crash lost, the next pass does."""
 
 from __future__ import annotations
 

@@ -13,9 +13,7 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/rounds/", views.tournament_rounds, name="rounds"),
     path("tournaments/<int:tournament_id>/manage/", views.tournament_manage, name="manage"),
     path("tournaments/<int:tournament_id>/status/", views.tournament_status, name="status"),
-    path(
-        "tournaments/<int:tournament_id>/calendar.ics", outside.event_calendar, name="calendar"
-    ),
+    path("tournaments/<int:tournament_id>/calendar.ics", outside.event_calendar, name="calendar"),
     path("tournaments/calendar/reset/", views.my_calendar_reset, name="my-calendar-reset"),
     path("tournaments/calendar/<str:token>.ics", outside.player_calendar, name="my-calendar"),
     path("tournaments/<int:tournament_id>/results.json", outside.results_json, name="results-json"),

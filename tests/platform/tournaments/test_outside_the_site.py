@@ -108,7 +108,9 @@ def test_results_export_as_csv_and_json_with_registration_ids(client, alice, pla
     play_round(t)
     assert services.tournament_advance(tournament_id=t.pk) == "finished"
     t.refresh_from_db()
-    rows = list(csv.DictReader(io.StringIO(client.get(f"/tournaments/{t.pk}/results.csv").content.decode())))
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(f"/tournaments/{t.pk}/results.csv").content.decode()))
+    )
     names = {r.pk: r.name for r in regs}
     assert len(rows) == 5  # four seated, one bye
     assert {int(r["registration"]) for r in rows} == set(names)
@@ -117,7 +119,11 @@ def test_results_export_as_csv_and_json_with_registration_ids(client, alice, pla
     data = client.get(f"/tournaments/{t.pk}/results.json").json()
     assert data["rounds"][0]["byes"][0]["id"] in names
     assert {s["entrant"] for s in data["standings"]} == set(names)
-    standings = list(csv.DictReader(io.StringIO(client.get(f"/tournaments/{t.pk}/standings.csv").content.decode())))
+    standings = list(
+        csv.DictReader(
+            io.StringIO(client.get(f"/tournaments/{t.pk}/standings.csv").content.decode())
+        )
+    )
     assert [int(r["rank"]) for r in standings] == [s["rank"] for s in data["standings"]]
     assert client.get(f"/api/tournaments/{t.pk}/results/").json() == data
 
@@ -158,7 +164,8 @@ def test_the_embed_page_is_framed_only_by_the_organisers_sites(client, api, alic
 @pytest.mark.parametrize(
     "origins",
     [["*"], ["https://a.example/path"], ["'self'"], ["https://a.example; script-src *"],
-     ["javascript:alert(1)"], "https://ok.example http://", [f"https://s{i}.example" for i in range(11)]],
+     ["javascript:alert(1)"], "https://ok.example http://",
+     [f"https://s{i}.example" for i in range(11)]],
 )  # fmt: skip
 def test_bad_embed_origins_are_refused_and_change_nothing(api, alice, origins):
     t = create(alice)

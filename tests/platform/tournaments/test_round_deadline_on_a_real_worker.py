@@ -46,11 +46,15 @@ def test_a_deadline_ends_the_round_and_the_next_waits_for_its_time(alice, player
         second = RoundSchedule.objects.create(
             tournament=t, number=2, starts_at=deadline + timedelta(seconds=6)
         )
-        round_one = Match.objects.filter(tournament_table__round__number=1, tournament_table__tournament=t)
+        round_one = Match.objects.filter(
+            tournament_table__round__number=1, tournament_table__tournament=t
+        )
         tasks.tournaments_sweep.delay()
         time.sleep(2)
         assert round_one.filter(status="active").count() == 2  # before the deadline: untouched
-        _sweep_until(lambda: not round_one.filter(status="active").exists(), 120, [process.log_path])
+        _sweep_until(
+            lambda: not round_one.filter(status="active").exists(), 120, [process.log_path]
+        )
         ended_at = timezone.now()
         assert ended_at >= deadline
         assert all(m.outcome["reason"] == "shared" for m in round_one)

@@ -24,9 +24,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _turn_event(alice, players, rule="adjudicate", **kwargs):
-    t = create(
-        alice, game="dicecity", table_size=2, rounds=2, options={}, mode="turn", **kwargs
-    )
+    t = create(alice, game="dicecity", table_size=2, rounds=2, options={}, mode="turn", **kwargs)
     Tournament.objects.filter(pk=t.pk).update(unfinished_rule=rule)
     register_all(t, players(4))
     return t
@@ -48,7 +46,11 @@ def test_it_sets_and_lists_a_rounds_times(api, alice, players):
     start = timezone.now() + timedelta(days=1)
     api.force_login(alice)
     response = _schedule(
-        api, t, round=1, starts_at=start.isoformat(), deadline=(start + timedelta(days=3)).isoformat()
+        api,
+        t,
+        round=1,
+        starts_at=start.isoformat(),
+        deadline=(start + timedelta(days=3)).isoformat(),
     )
     assert response.status_code == 200, response.json()
     listed = api.get(f"/api/tournaments/{t.pk}/schedule/").json()
@@ -213,7 +215,9 @@ def test_a_game_finished_before_the_deadline_keeps_its_result(alice, players):
 def test_the_organiser_picks_the_rule(api, alice, bob, players):
     t = _turn_event(alice, players)
     api.force_login(bob)
-    refused = api.post(f"/api/tournaments/{t.pk}/unfinished-rule/", {"rule": "shared"}, format="json")
+    refused = api.post(
+        f"/api/tournaments/{t.pk}/unfinished-rule/", {"rule": "shared"}, format="json"
+    )
     assert refused.status_code == 403
     api.force_login(alice)
     bad = api.post(f"/api/tournaments/{t.pk}/unfinished-rule/", {"rule": "coin"}, format="json")

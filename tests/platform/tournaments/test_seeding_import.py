@@ -36,15 +36,20 @@ def _seeds(t):
 def test_it_seeds_by_names_and_e_mails_in_the_files_order(api, alice, event):
     p = {r.user.display_name: r for r in event.registrations.select_related("user")}
     api.force_login(alice)
-    text = f"name\nP3\n{p['p1'].user.email.upper()}\n\"p4\",ignored column\np2\n"
+    text = f'name\nP3\n{p["p1"].user.email.upper()}\n"p4",ignored column\np2\n'
     response = _post(api, event, text)
     assert response.status_code == 200, response.json()
     event.refresh_from_db()
     assert event.seeding == Tournament.Seeding.MANUAL
     order = [p[n].pk for n in ("p3", "p1", "p4", "p2")]
-    assert list(
-        Registration.objects.filter(pk__in=order).order_by("manual_seed").values_list("pk", flat=True)
-    ) == order
+    assert (
+        list(
+            Registration.objects.filter(pk__in=order)
+            .order_by("manual_seed")
+            .values_list("pk", flat=True)
+        )
+        == order
+    )
     services.tournament_start(tournament_id=event.pk, user=alice)
     seeds = dict(event.registrations.values_list("pk", "seed"))
     assert [seeds[pk] for pk in order] == [1, 2, 3, 4]
