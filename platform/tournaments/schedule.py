@@ -100,6 +100,20 @@ def _check_may_schedule(t: Tournament, number: int, starts_at: Any, deadline: An
         raise errors.bad("deadline_before_start", _("The deadline must come after the start."))
 
 
+def schedule_shown(tournament: Tournament) -> list[dict[str, Any]]:
+    """The event page's schedule: a round already started shows when it did."""
+    started = dict(tournament.rounds_set.values_list("number", "started_at"))
+    return [
+        {
+            "number": row.number,
+            "starts_at": started.get(row.number) or row.starts_at,
+            "deadline": row.deadline,
+            "started": row.number in started,
+        }
+        for row in tournament.schedule.order_by("number")
+    ]
+
+
 def unfinished_rule_set(*, tournament_id: Any, user: Any, rule: Any) -> Tournament:
     from tournaments.services import _ensure_organiser as ensure_organiser
     from tournaments.services import audit, locked

@@ -41,7 +41,7 @@ def seed_import(*, tournament_id: Any, user: Any, text: Any) -> Tournament:
         t.seeding = Tournament.Seeding.MANUAL
         t.stamp += 1
         t.save(update_fields=["seeding", "stamp"])
-        audit(t, user, "seed", "Seeds imported from a CSV file.", order=order)
+        audit(t, user, "seed_import", "Seeds imported from a CSV file.", order=order)
     return t
 
 

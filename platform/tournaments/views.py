@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from games.core import all_games
 from games.core.levels import bot_choices
 from shared.errors import ServiceError
-from tournaments import feeds, progress, seeding_import, selectors, services, verbs
+from tournaments import feeds, progress, schedule, seeding_import, selectors, services, verbs
 from tournaments.bracket_svg import bracket_layout, rounds_to_come
 from tournaments.forms import TournamentForm
 from tournaments.labels import note_label
@@ -145,7 +145,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 reverse("tournaments:detail", args=[tournament.pk])
                 + f"?invite={tournament.invite_token}"
             ),
-            "schedule": list(tournament.schedule.order_by("number")),
+            "schedule": schedule.schedule_shown(tournament),
             "feed_url": _feed_url(request) if context["registration"] else None,
         }
     )
