@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, Value
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -89,10 +89,12 @@ class Tournament(models.Model):
         max_length=12,
         choices=Unfinished.choices,
         default=Unfinished.ADJUDICATE,
+        db_default=Unfinished.ADJUDICATE,  # the previous release's INSERTs leave it out
         help_text="Turn-based: how a game still in play at its round's deadline ends.",
     )
     embed_origins = models.JSONField(
         default=list,
+        db_default=Value([], output_field=models.JSONField()),
         blank=True,
         help_text="Sites allowed to frame the embeddable bracket and standings (CSP "
         "frame-ancestors); empty: none.",
