@@ -13,7 +13,8 @@ from django.utils import timezone
 from games.core import get_game
 from games.core.adjudication import evaluation
 from games.core.game import places_from_scores
-from play.models import Match
+from play.models import ActionRecord, Match
+from play.selectors import log_entries, seat_names
 from play.services import action_submit
 from tournaments import services, sweep
 from tournaments.models import AuditEntry, RoundSchedule, Tournament
@@ -169,6 +170,14 @@ def test_at_the_deadline_unfinished_games_are_adjudicated_by_the_bots_evaluation
         match = Match.objects.get(pk=table.match_id)
         assert match.is_finished and match.outcome["reason"] == "adjudicated"
         assert [s.place for s in match.seats.order_by("index")] == expected[table.pk]
+        records = list(ActionRecord.objects.filter(match=match).order_by("seq"))
+        for language, words in (
+            ("en", "The match was ended by the event's rule"),
+            ("es", "La partida terminó por la regla del torneo"),
+        ):
+            names = seat_names(list(match.seats.order_by("index")), language)
+            last = log_entries(records[-1:], names, None, language)[0]["text"]
+            assert last.startswith(words), last  # no player's name before a site event
         table.refresh_from_db()
         assert table.is_finished
     assert t.rounds_set.count() == 2  # the event went on with round 2
