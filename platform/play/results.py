@@ -139,6 +139,10 @@ def _reason(reason: Any, language: str) -> Any:
     engine's through the games' (game_words)."""
     if reason == "forfeit":
         return pgettext("how a match ended", "forfeit")
+    if reason == "adjudicated":
+        return pgettext("how a match ended", "adjudicated at the round's deadline")
+    if reason == "shared":
+        return pgettext("how a match ended", "shared at the round's deadline")
     return game_words(reason, language)
 
 

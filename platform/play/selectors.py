@@ -323,13 +323,28 @@ def log_before(
     return log_entries(reversed(found[:limit]), names, seat), len(found) > limit
 
 
+def _named(name: str | None, text: str) -> str:
+    """A seat's entry starts with its player's name; a site event (seat -1) does not."""
+    return text if name is None else f"{name} {text}"
+
+
+def _reason_label(reason: str) -> str:
+    if reason == "adjudicated":
+        return gettext("adjudicated by the bots' evaluation of the position")
+    return gettext("a shared result")
+
+
 def log_text(record: ActionRecord, language: str) -> str:
     """The record's sentence in `language`: the engine's phrase when it gave one, the site's
     events (a forfeit, a take-back) in that language too; the stored English text otherwise."""
     kind = record.action.get("type") if isinstance(record.action, dict) else None
-    if language == "en" and kind not in ("_forfeit", "_undo"):
+    if language == "en" and kind not in ("_forfeit", "_undo", "_ended"):
         return record.text
     with translation.override(language):
+        if kind == "_ended":  # no seat's doing (play.services.match_end): no name before it
+            return gettext("The match was ended by the event's rule (%(reason)s).") % {
+                "reason": _reason_label(record.action.get("reason", ""))
+            }
         if kind == "_forfeit":
             reason = record.action.get("reason", "")
             said = _FORFEIT_REASONS.get(reason, reason)
@@ -369,7 +384,7 @@ def log_entries(
             "seat": r.seat,
             "player": names.get(r.seat, "?"),
             "action": r.action if r.seat == seat else r.public_action,
-            "text": f"{names.get(r.seat, '?')} {with_names(log_text(r, language), names)}"
+            "text": _named(names.get(r.seat), with_names(log_text(r, language), names))
             + (_timed_out_note(language) if r.timed_out else ""),
             "timed_out": r.timed_out,
             "revealed": r.revealed if r.seat == seat else None,  # one's own undo stops only

@@ -422,6 +422,27 @@ def seat_forfeit(*, match_id: int, seat_index: int, reason: str) -> Match:
     return match
 
 
+Judge = Callable[[Game, dict[str, Any], int], Outcome]
+
+
+def match_end(*, match_id: int, judge: Judge, reason: str) -> bool:
+    """End an unfinished match by a rule, not by play (a tournament round's deadline):
+    `judge(game, state, seats)` gives the outcome (games.core.adjudication). Forfeited seats
+    still rank last. False, and nothing changes, when the match has already finished."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.is_finished:
+            return False
+        seats = list(match.seats.select_related("user"))
+        game = match.engine
+        acting = game.to_act(match.state)
+        event = {"type": "_ended", "reason": reason}
+        _record(match, -1, event, event, f"ended by the organiser's rule ({reason})", acting)
+        _finish(match, seats, judge(game, match.state, len(seats)))
+        _after_commit_record(match, seats)
+    return True
+
+
 # After this many turns in a row on which the clock ran out and a bot moved for a seat, the bot
 # keeps the seat (the player forfeits; docs/play.md, "Clocks").
 MISSED_TURNS_LIMIT = 3

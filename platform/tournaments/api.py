@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,7 +17,7 @@ from rest_framework.views import APIView
 from shared.errors import ServiceError, error_response, error_responses
 from shared.options import ShownOptionsField, options_refuse_hidden
 from shared.pages import StrictLimitOffsetPagination
-from tournaments import selectors, services, verbs
+from tournaments import export, feeds, selectors, services, verbs
 from tournaments.models import Registration, Tournament
 
 
@@ -27,6 +28,9 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
     entrants = serializers.SerializerMethodField()
     current_round = serializers.SerializerMethodField()
     invite = serializers.SerializerMethodField(help_text="The invite token, for organisers.")
+    links = serializers.SerializerMethodField(
+        help_text="The event's calendar feed, results (CSV, JSON), standings CSV and embed page."
+    )
 
     class Meta:
         model = Tournament
@@ -35,7 +39,8 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
             "ranked", "mode", "move_seconds", "vacation_allowed", "options", "starts_at",
             "checkin_minutes", "registration_open", "max_players", "min_rating", "invite_only",
             "status", "seeding", "organiser", "co_organisers", "entrants", "current_round",
-            "created_at", "started_at", "finished_at", "invite",
+            "created_at", "started_at", "finished_at", "invite", "unfinished_rule",
+            "embed_origins", "links",
         ]  # fmt: skip
 
     def get_co_organisers(self, t: Tournament) -> list[str]:
@@ -49,6 +54,14 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
 
     def get_current_round(self, t: Tournament) -> int:
         return t.rounds_set.order_by("-number").values_list("number", flat=True).first() or 0
+
+    def get_links(self, t: Tournament) -> dict[str, str]:
+        request = self.context.get("request")
+        names = ("calendar", "results-csv", "results-json", "standings-csv", "embed")
+        paths = {n: reverse(f"tournaments:{n}", args=[t.pk]) for n in names}
+        if request is None:
+            return paths
+        return {n: request.build_absolute_uri(p) for n, p in paths.items()}
 
     def get_invite(self, t: Tournament) -> str | None:
         request = self.context.get("request")
@@ -188,33 +201,7 @@ class TournamentRounds(APIView):
 
     @extend_schema(responses={200: TournamentRoundSerializer(many=True), **error_responses(404)})
     def get(self, request: Request, tournament_id: int) -> Response:
-        t = _tournament(request, tournament_id)
-        rows = selectors.rounds_with_tables(t, selectors.names_of(t))
-        return Response(
-            [
-                {
-                    "number": r.round.number,
-                    "label": r.round.label,
-                    "finished": r.round.finished_at is not None,
-                    "byes": r.bye_entrants,
-                    "tables": [
-                        {
-                            "id": row.table.pk,
-                            "key": row.table.key,
-                            "match": row.table.match_id,
-                            "players": [
-                                {k: p[k] for k in ("id", "name", "place", "score", "status")}
-                                for p in row.players
-                            ],
-                            "finished": row.table.is_finished,
-                            "manual": row.table.manual,
-                        }
-                        for row in r.tables
-                    ],
-                }
-                for r in rows
-            ]
-        )
+        return Response(export.rounds_rows(_tournament(request, tournament_id)))
 
 
 class VerbInput(serializers.Serializer):  # type: ignore[type-arg]
@@ -230,12 +217,35 @@ class VerbInput(serializers.Serializer):  # type: ignore[type-arg]
     order = serializers.ListField(
         child=serializers.IntegerField(), required=False, help_text="seed: ids, top seed first."
     )
+    round = serializers.IntegerField(required=False, help_text="schedule: the round's number.")
+    starts_at = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="schedule: ISO 8601 with a zone; null: none."
+    )
+    deadline = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="schedule (turn-based events): after starts_at; null: none.",
+    )
+    rule = serializers.ChoiceField(
+        choices=Tournament.Unfinished.values, required=False, help_text="unfinished-rule."
+    )
+    origins = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="embed: the origins that may frame the embed page (https://club.example.org).",
+    )
+    csv = serializers.CharField(
+        required=False,
+        help_text="seed-import: the CSV text, one registered player (display name or e-mail) a "
+        "line, top seed first. A refusal lists each bad line in `lines`.",
+    )
 
 
 class TournamentVerb(APIView):
     """POST /api/tournaments/<id>/<verb>/: register, unregister, checkin (players); open,
     close, checkin-open, start, pause, resume, cancel, withdraw, disqualify, result,
-    co-organiser-add, co-organiser-remove, bot, seed (organisers)."""
+    co-organiser-add, co-organiser-remove, bot, seed, seed-import, schedule, unfinished-rule,
+    embed (organisers)."""
 
     permission_classes = [permissions.IsAuthenticated]
     verb = ""
@@ -255,3 +265,87 @@ class TournamentVerb(APIView):
             return error_response(exc)
         t = Tournament.objects.get(pk=tournament_id)
         return Response(TournamentSerializer(t, context={"request": request}).data)
+
+
+class EntrantSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(help_text="The registration id (as in rounds and standings).")
+    name = serializers.CharField()
+    status = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    checked_in = serializers.BooleanField()
+
+
+class TournamentEntrants(APIView):
+    """Every entrant with their registration id, status and seed."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: EntrantSerializer(many=True), **error_responses(404)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        t = _tournament(request, tournament_id)
+        return Response(
+            [
+                {
+                    "id": r.pk,
+                    "name": r.name,
+                    "status": r.status,
+                    "seed": r.seed,
+                    "checked_in": r.checked_in_at is not None,
+                }
+                for r in selectors.names_of(t).values()
+            ]
+        )
+
+
+class ScheduleRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    round = serializers.IntegerField()
+    starts_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class TournamentSchedule(TournamentVerb):
+    """GET: each scheduled round's start and deadline. POST (organisers): set one round's
+    `starts_at` and `deadline` (both null: clear it), the verb `schedule`."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    verb = "schedule"
+
+    @extend_schema(responses={200: ScheduleRowSerializer(many=True), **error_responses(404)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(export.schedule_rows(_tournament(request, tournament_id)))
+
+
+class TournamentResults(APIView):
+    """The whole event as the JSON export: schedule, standings and every round's tables."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        responses={200: OpenApiResponse(description="As /tournaments/<id>/results.json."),
+                   **error_responses(404)}
+    )  # fmt: skip
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(export.results_json(_tournament(request, tournament_id)))
+
+
+class FeedSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    url = serializers.CharField(help_text="Private: whoever has it reads your next games.")
+
+
+class MyCalendar(APIView):
+    """GET: your private calendar feed's address (made on first ask). POST: a new address;
+    the old one stops working."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: FeedSerializer, **error_responses(403)})
+    def get(self, request: Request) -> Response:
+        return self._answer(request, feeds.feed_of(request.user).token)
+
+    @extend_schema(request=None, responses={200: FeedSerializer, **error_responses(403)})
+    def post(self, request: Request) -> Response:
+        return self._answer(request, feeds.feed_reset(user=request.user).token)
+
+    def _answer(self, request: Request, token: str) -> Response:
+        path = reverse("tournaments:my-calendar", args=[token])
+        return Response({"url": request.build_absolute_uri(path)})

@@ -5,6 +5,22 @@ from tournaments import api, verbs
 urlpatterns = [
     path("tournaments/", api.TournamentList.as_view(), name="api-tournaments"),
     path("tournaments/<int:tournament_id>/", api.TournamentDetail.as_view(), name="api-tournament"),
+    path("tournaments/calendar/", api.MyCalendar.as_view(), name="api-tournaments-calendar"),
+    path(
+        "tournaments/<int:tournament_id>/entrants/",
+        api.TournamentEntrants.as_view(),
+        name="api-tournament-entrants",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/schedule/",
+        api.TournamentSchedule.as_view(),
+        name="api-tournament-schedule",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/results/",
+        api.TournamentResults.as_view(),
+        name="api-tournament-results",
+    ),
     path(
         "tournaments/<int:tournament_id>/standings/",
         api.TournamentStandings.as_view(),

@@ -82,6 +82,10 @@ _AUDIT = {
     "co_remove": gettext_lazy("%(name)s removed from the co-organisers."),
     "bot_add": gettext_lazy("%(name)s added."),
     "seed": gettext_lazy("Seeds set by hand."),
+    "seed_import": gettext_lazy("Seeds imported from a CSV file."),
+    "schedule": gettext_lazy("Round %(number)s: start %(starts_at)s, deadline %(deadline)s."),
+    "unfinished_rule": gettext_lazy("The rule for games unfinished at a deadline changed."),
+    "embed": gettext_lazy("The sites that may embed the event changed."),
     "start_failed": gettext_lazy(
         "Could not start at the set time (too few players?): set a new time or start by hand."
     ),

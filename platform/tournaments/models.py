@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, Value
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -53,6 +53,10 @@ class Tournament(models.Model):
         FINISHED = "finished", _("Finished")
         CANCELLED = "cancelled", _("Cancelled")
 
+    class Unfinished(models.TextChoices):
+        ADJUDICATE = "adjudicate", _("Adjudicate by the bots' evaluation of the position")
+        SHARED = "shared", _("A shared result (every player shares the table's points)")
+
     class Seeding(models.TextChoices):
         RATING = "rating", _("By ladder rating")
         RANDOM = "random", _("Random")
@@ -81,6 +85,20 @@ class Tournament(models.Model):
         default=0, help_text="Check-in opens this long before the start (0: no check-in)."
     )
     registration_open = models.BooleanField(default=False)
+    unfinished_rule = models.CharField(
+        max_length=12,
+        choices=Unfinished.choices,
+        default=Unfinished.ADJUDICATE,
+        db_default=Unfinished.ADJUDICATE,  # the previous release's INSERTs leave it out
+        help_text="Turn-based: how a game still in play at its round's deadline ends.",
+    )
+    embed_origins = models.JSONField(
+        default=list,
+        db_default=Value([], output_field=models.JSONField()),
+        blank=True,
+        help_text="Sites allowed to frame the embeddable bracket and standings (CSP "
+        "frame-ancestors); empty: none.",
+    )
     max_players = models.PositiveIntegerField(null=True, blank=True)
     min_rating = models.PositiveIntegerField(null=True, blank=True)
     invite_only = models.BooleanField(default=False)
@@ -221,6 +239,47 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.label} of {self.tournament_id}"
+
+
+class RoundSchedule(models.Model):
+    """When an organiser wants round `number` to start, and (turn-based events) its deadline:
+    the sweep starts the round at its time and ends its unfinished games at the deadline."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="schedule")
+    number = models.PositiveSmallIntegerField()
+    starts_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the sweep ended the round's unfinished games."
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_schedule_per_round")
+        ]
+        indexes = [models.Index(fields=["deadline", "ended_at"])]
+        ordering = ["tournament", "number"]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.tournament_id}"
+
+
+def new_feed_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class CalendarFeed(models.Model):
+    """A player's private calendar address (their next games in every event): whoever has the
+    token reads the feed, so it is long, random and can be replaced."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_feed"
+    )
+    token = models.CharField(max_length=40, default=new_feed_token, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"calendar of {self.user_id}"
 
 
 class TournamentTable(models.Model):

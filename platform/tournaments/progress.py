@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.selectors import blocked_pairs
 from play.models import Seat
 from play.services import match_create
-from tournaments import emails, formats
+from tournaments import emails, formats, schedule
 from tournaments.formats.base import (
     Entrant,
     PlannedTable,
@@ -118,7 +118,8 @@ def standings_rows(rows: Sequence[StandingRow], names: dict[int, str]) -> list[d
 
 def advance(tournament: Tournament) -> str:
     """One step of the event: if the current round is complete, store the standings and pair
-    the next round (or finish). Returns what happened: "waiting", "paused", "round", "finished".
+    the next round (or finish). Returns what happened: "waiting", "paused", "scheduled" (the
+    next round's start time is still to come), "round", "finished".
     """
     fmt = format_of(tournament)
     settings = settings_of(tournament)
@@ -136,6 +137,8 @@ def advance(tournament: Tournament) -> str:
             emails.round_outcome_queue(tournament, current, registrations)
         if tournament.status != Tournament.Status.RUNNING:
             return "paused"
+        if not schedule.round_may_start(tournament, current.number + 1 if current else 1):
+            return "scheduled"  # the sweep starts it at its time (tournaments/schedule.py)
         plan = fmt.plan_round(entrants, kept_apart(settings, registrations), played)
         if plan is None:
             _finish(tournament, registrations)

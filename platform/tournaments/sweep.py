@@ -1,7 +1,8 @@
 """Beat's periodic pass over the tournaments (tasks.tournaments_sweep, every 30 s): open the
-check-in windows, start the events whose time came, advance any running event whose round is
-complete, and wake the bots of a tournament game a killed worker left. Nothing waits on a
-process staying up: whatever a crash lost, the next pass does."""
+check-in windows, start the events whose time came, end the games of turn-based rounds past
+their deadline (tournaments/schedule.py), advance any running event whose round is complete
+or whose next round's start time came, and wake the bots of a tournament game a killed worker
+left. Nothing waits on a process staying up: whatever a crash lost, the next pass does."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from django.utils import timezone
 
 from play import tasks as play_tasks
 from play.models import Match
-from tournaments import errors, services
+from tournaments import errors, schedule, services
 from tournaments.models import Tournament
 
 T = Tournament.Status
@@ -37,6 +38,7 @@ def tournaments_sweep(*, now: datetime | None = None) -> dict[str, int]:
         if not started:
             _start_failed(pk)
         done["started"] += started
+    done["deadlines"] = schedule.deadlines_enforce(now=now)
     running = Tournament.objects.filter(status=T.RUNNING)
     for pk in running.values_list("pk", flat=True):
         done["advanced"] += services.tournament_advance(tournament_id=pk) in ("round", "finished")

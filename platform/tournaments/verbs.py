@@ -6,9 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from tournaments import errors
+from tournaments.embedding import embed_origins_set
+from tournaments.schedule import round_schedule_set, unfinished_rule_set
+from tournaments.seeding_import import seed_import
 from tournaments.services import (
     tournament_bot_add,
     tournament_cancel,
@@ -29,7 +34,7 @@ PLAYER_VERBS = ("register", "unregister", "checkin")
 ORGANISER_VERBS = (
     "open", "close", "checkin-open", "start", "pause", "resume", "cancel",
     "withdraw", "disqualify", "result", "co-organiser-add", "co-organiser-remove",
-    "bot", "seed",
+    "bot", "seed", "seed-import", "schedule", "unfinished-rule", "embed",
 )  # fmt: skip
 VERBS = PLAYER_VERBS + ORGANISER_VERBS
 
@@ -78,9 +83,50 @@ def tournament_verb(*, verb: str, tournament_id: Any, user: Any, data: Mapping[s
         return tournament_seed_set(
             tournament_id=tid, user=user, order=_as_int_list(data.get("order"))
         )
+    if verb in EVENT_VERBS:
+        return EVENT_VERBS[verb](tid, user, data)
     raise errors.TournamentError(
         "not_found", _("Tournaments have no action %(verb)s.") % {"verb": repr(verb)}, 404
     )
+
+
+def _schedule(tid: Any, user: Any, data: Mapping[str, Any]) -> Any:
+    return round_schedule_set(
+        tournament_id=tid,
+        user=user,
+        number=_as_int(data.get("round")),
+        starts_at=_as_time(data.get("starts_at")),
+        deadline=_as_time(data.get("deadline")),
+    )
+
+
+EVENT_VERBS = {
+    "schedule": _schedule,
+    "unfinished-rule": lambda tid, user, data: unfinished_rule_set(
+        tournament_id=tid, user=user, rule=data.get("rule")
+    ),
+    "embed": lambda tid, user, data: embed_origins_set(
+        tournament_id=tid, user=user, origins=data.get("origins", "")
+    ),
+    "seed-import": lambda tid, user, data: seed_import(
+        tournament_id=tid, user=user, text=data.get("csv")
+    ),
+}
+
+
+def _as_time(value: Any) -> Any:
+    """ISO 8601 (the API) or a form's "2026-12-07T18:00" in the reader's zone; "" is none."""
+    if value is None or value == "":
+        return None
+    try:
+        parsed = parse_datetime(value) if isinstance(value, str) else None
+    except ValueError:  # well formed, but no such day or hour
+        parsed = None
+    if parsed is None:
+        raise errors.bad("bad_time", _("Times must be dates with a time and a time zone."))
+    if timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed, timezone.get_current_timezone())
+    return parsed
 
 
 def _as_int(value: Any) -> Any:

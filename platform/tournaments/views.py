@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,7 +21,7 @@ from django.views.decorators.http import require_POST
 from games.core import all_games
 from games.core.levels import bot_choices
 from shared.errors import ServiceError
-from tournaments import progress, selectors, services, verbs
+from tournaments import feeds, progress, schedule, seeding_import, selectors, services, verbs
 from tournaments.bracket_svg import bracket_layout, rounds_to_come
 from tournaments.forms import TournamentForm
 from tournaments.labels import note_label
@@ -144,9 +145,25 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 reverse("tournaments:detail", args=[tournament.pk])
                 + f"?invite={tournament.invite_token}"
             ),
+            "schedule": schedule.schedule_shown(tournament),
+            "feed_url": _feed_url(request) if context["registration"] else None,
         }
     )
     return render(request, "tournaments/detail.html", context)
+
+
+def _feed_url(request: HttpRequest) -> str:
+    token = feeds.feed_of(request.user).token
+    return request.build_absolute_uri(reverse("tournaments:my-calendar", args=[token]))
+
+
+@login_required
+@require_POST
+def my_calendar_reset(request: HttpRequest) -> HttpResponse:
+    feeds.feed_reset(user=request.user)
+    messages.success(request, _("Your calendar has a new address: the old one no longer works."))
+    back = request.POST.get("next") or ""
+    return redirect(back if url_has_allowed_host_and_scheme(back, None) else "tournaments:list")
 
 
 def _bracket(
@@ -213,6 +230,12 @@ def tournament_manage(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "audit": tournament.audit.select_related("actor")[:100],
             "co_organisers": tournament.co_organisers.all(),
             "bots": bot_choices(tournament.engine),
+            "schedule": list(tournament.schedule.order_by("number")),
+            "next_round": (current or 0) + 1,
+            "rules": Tournament.Unfinished.choices,
+            "embed_url": request.build_absolute_uri(
+                reverse("tournaments:embed", args=[tournament.pk])
+            ),
         }
     )
     return render(request, "tournaments/manage.html", context)
@@ -233,10 +256,12 @@ def tournament_status(request: HttpRequest, tournament_id: int) -> JsonResponse:
 def tournament_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpResponse:
     if verb not in verbs.VERBS:
         raise Http404(_("No such action."))
+    data: Any = request.POST
+    upload = request.FILES.get("csv_file")
+    if verb == "seed-import" and upload is not None:
+        data = {"csv": upload.read(seeding_import.MAX_BYTES + 1).decode("utf-8-sig", "replace")}
     try:
-        verbs.tournament_verb(
-            verb=verb, tournament_id=tournament_id, user=request.user, data=request.POST
-        )
+        verbs.tournament_verb(verb=verb, tournament_id=tournament_id, user=request.user, data=data)
     except ServiceError as exc:
         messages.error(request, exc.message)
         if exc.code == "not_found":
