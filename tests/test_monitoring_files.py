@@ -23,7 +23,7 @@ def _exported() -> set[str]:
     for path in ("platform/shared/metrics.py", "platform/config/site_metrics.py"):
         text = (ROOT / path).read_text()
         for name in NAMES.findall(text):
-            counter = f"Counter(\n    \"{name}\"" in text or f'Counter("{name}"' in text
+            counter = f'Counter(\n    "{name}"' in text or f'Counter("{name}"' in text
             names.add(f"{name}_total" if counter else name)
     return names
 

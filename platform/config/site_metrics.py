@@ -67,7 +67,8 @@ class SiteFigures(Collector):
         except DatabaseError:
             log.warning("metrics: the site's figures could not be read", exc_info=True)
             figures = {}
-        yield _gauge("tabletop_site_figures_up", "1 when the database answered.", int(bool(figures)))
+        up = int(bool(figures))
+        yield _gauge("tabletop_site_figures_up", "1 when the database answered.", up)
         for name, (text, value) in figures.items():
             yield _gauge(name, text, value)
 

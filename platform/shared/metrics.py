@@ -85,7 +85,9 @@ EMAILS = Counter(
 )
 BOUNCES = Counter("tabletop_email_bounces", "Hard bounces recorded (delivery reports, webhooks).")
 # Ready for the push notifications to come: nothing sends one yet.
-PUSHES = Counter("tabletop_pushes", "Push notifications sent, by kind and outcome.", ["kind", "outcome"])
+PUSHES = Counter(
+    "tabletop_pushes", "Push notifications sent, by kind and outcome.", ["kind", "outcome"]
+)
 REPLIES = Counter(
     "tabletop_inbound_replies",
     "Reply e-mails processed, by outcome (answered, refused, dropped, duplicate).",
