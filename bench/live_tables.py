@@ -114,7 +114,9 @@ def main() -> None:
         py_spy()  # fail before the set-up, not after it
     app = FLOOR_APP if args.app == "floor" else args.app
     runs: list[tuple[str, str, int]] = []  # (name, app, servers)
-    if app == FLOOR_APP:
+    if args.metrics_ab:  # issue 30: the same site with its metrics off, then on
+        runs += [("metrics off", app, 1), ("metrics on", app, 1)]
+    elif app == FLOOR_APP:
         runs.append(("floor", app, 1))
     else:
         counts = args.servers
@@ -125,12 +127,31 @@ def main() -> None:
     # compares two runs minutes apart on a machine whose speed drifts (bench/README.md).
     rounds = [
         {
-            name: _bench(argparse.Namespace(**{**vars(args), "servers": n}), run_app)
+            name: _bench(
+                argparse.Namespace(**{**vars(args), "servers": n, "metrics": name == "metrics on"}),
+                run_app,
+            )
             for name, run_app, n in runs
         }
         for _ in range(args.rounds)
     ]
     _summary(rounds)
+    if args.metrics_ab:
+        _metrics_ratio(rounds)
+
+
+def _metrics_ratio(rounds: list[dict[str, dict]]) -> None:
+    """CPU per move with the metrics on over off, per round (each pair minutes apart at most)."""
+    ratios = [
+        r["metrics on"]["server_cpu_ms_per_move"] / r["metrics off"]["server_cpu_ms_per_move"]
+        for r in rounds
+    ]
+    spread = f"{min(ratios):.3f}..{max(ratios):.3f}"
+    print(
+        f"metrics on / off, server CPU per move: median {statistics.median(ratios):.3f}"
+        f" over {len(ratios)} rounds ({spread}); per round {[round(x, 3) for x in ratios]};"
+        f" loadavg {Path('/proc/loadavg').read_text().strip()}"
+    )
 
 
 def _summary(rounds: list[dict[str, dict]]) -> None:
@@ -177,6 +198,13 @@ def _bench(args: argparse.Namespace, app: str) -> dict:
     started = time.monotonic()
     database_prepare(env, args.database)
     bench_tables = tables_create(env, args.tables)
+    if getattr(args, "metrics", False):  # as docker-compose.yml runs it: multiprocess files
+        (var_dir / "prometheus").mkdir()
+        env.update(
+            METRICS="1",
+            METRICS_TOKEN="bench-token-bench-token",
+            PROMETHEUS_MULTIPROC_DIR=str(var_dir / "prometheus"),
+        )
     if app == FLOOR_APP:
         env["FLOOR_PAYLOADS"] = str(var_dir / "payloads.json")
         floor_payloads(env, bench_tables, var_dir / "payloads.json")
@@ -271,6 +299,12 @@ def _parse_args() -> argparse.Namespace:
         "other users' work too)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--metrics-ab",
+        action="store_true",
+        help="issue 30: the site with METRICS off then on in each round (no floor); prints the"
+        " CPU-per-move ratio per round, its median and spread",
+    )
     parser.add_argument(
         "--profile",
         metavar="FILE",

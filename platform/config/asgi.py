@@ -16,9 +16,11 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from config.background import ticks_start  # noqa: E402
 from play.consumers import ServerSend  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
+from shared.metrics import metrics_start  # noqa: E402
 from shared.reports import reports_start  # noqa: E402
 
 reports_start("web")
+metrics_start("web")
 if settings.BACKGROUND_TICKS:
     ticks_start()
 

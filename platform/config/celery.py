@@ -1,6 +1,7 @@
 """The Celery app: broker from settings (Redis), eager when no broker is configured."""
 
 import os
+import time
 from typing import Any
 
 from celery import Celery
@@ -11,9 +12,11 @@ from celery.signals import (
     task_postrun,
     task_prerun,
     worker_process_init,
+    worker_process_shutdown,
 )
 from django.conf import settings
 
+from shared import metrics
 from shared.logs import log_context, log_fields
 from shared.reports import reports_start
 
@@ -37,8 +40,17 @@ def _child_without_pool(**kwargs: Any) -> None:
 
 @celeryd_init.connect
 def _worker_reports(**kwargs: Any) -> None:
-    """Before the pool forks (Sentry's advice for prefork): the children inherit the SDK."""
+    """Before the pool forks (Sentry's advice for prefork): the children inherit the SDK, and
+    the figures' switch; this main process answers the scrape for them all (shared/metrics.py:
+    with PROMETHEUS_MULTIPROC_DIR, each child writes its own file there)."""
     reports_start("worker")
+    if metrics.metrics_start("worker"):
+        metrics.serve()
+
+
+@worker_process_shutdown.connect
+def _child_gone(pid: int | None = None, **kwargs: Any) -> None:
+    metrics.process_dead(pid or os.getpid())
 
 
 @beat_init.connect
@@ -55,6 +67,7 @@ def _request_id_sent(headers: dict[str, Any] | None = None, **kwargs: Any) -> No
 
 
 _running: dict[str, Any] = {}
+_started: dict[str, float] = {}  # task id -> time.perf_counter() at its start (metrics on)
 
 
 @task_prerun.connect
@@ -62,6 +75,8 @@ def _request_id_restored(task_id: str = "", task: Any = None, **kwargs: Any) -> 
     """The task's log lines name the request that queued it. A worker finds the message's
     headers on the task's request, `apply` under its `headers`; an eager task queued with
     `delay` has none and keeps the caller's context, which is that request's already."""
+    if metrics.on:
+        _started[task_id] = time.perf_counter()
     request = getattr(task, "request", None)
     request_id = getattr(request, "request_id", None) or (
         getattr(request, "headers", None) or {}
@@ -73,7 +88,13 @@ def _request_id_restored(task_id: str = "", task: Any = None, **kwargs: Any) -> 
 
 
 @task_postrun.connect
-def _request_id_dropped(task_id: str = "", **kwargs: Any) -> None:
+def _request_id_dropped(
+    task_id: str = "", task: Any = None, state: str | None = None, **kwargs: Any
+) -> None:
+    if metrics.on:
+        started = _started.pop(task_id, None)
+        took = None if started is None else time.perf_counter() - started
+        metrics.task_counted(getattr(task, "name", "?"), (state or "unknown").lower(), took)
     block = _running.pop(task_id, None)
     if block is not None:
         block.__exit__(None, None, None)

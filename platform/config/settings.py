@@ -78,6 +78,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: a probe answers before the host check and the HTTPS redirect (docker, a balancer).
     "config.health.probes",
+    # Next: the scrape (a token, no host check: Prometheus comes by address) and every other
+    # request counted by view and status (config/site_metrics.py); a no-op unless METRICS.
+    "config.site_metrics.requests_counted",
     # Next: every log line of the request names it (config/request_ids.py).
     "config.request_ids.request_ids",
     "config.middleware.request_guard",
@@ -462,3 +465,15 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
 CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT == "text"
+
+# Metrics in the Prometheus format (shared/metrics.py, docs/operations.md "Metrics"): off
+# unless METRICS is set. A scrape must bring METRICS_TOKEN as a bearer token: at /metrics of a
+# web process, on METRICS_PORT of the other processes (Celery workers, outbox worker, mail-in),
+# bound to METRICS_HOST. PROMETHEUS_MULTIPROC_DIR (read by prometheus-client itself) adds up a
+# worker's prefork children; docker-compose.yml gives each container its own.
+METRICS = env_bool("METRICS", False)
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+METRICS_PORT = env_int("METRICS_PORT", 0)
+METRICS_HOST = env_str("METRICS_HOST", "127.0.0.1")
+if METRICS and len(METRICS_TOKEN) < 16:
+    raise ImproperlyConfigured("METRICS needs METRICS_TOKEN, 16 characters or more")

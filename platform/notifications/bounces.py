@@ -14,6 +14,7 @@ from django.utils import timezone
 from accounts.models import User
 from notifications.models import Bounce, Suppression
 from notifications.unsubscribe import address_suppress
+from shared import metrics
 
 BOUNCE_LIMIT = 3
 BOUNCE_WINDOW = timedelta(days=30)
@@ -24,6 +25,7 @@ def bounce_record(*, email: str, detail: str = "") -> bool:
     email = email.strip().lower()
     with transaction.atomic():
         Bounce.objects.create(email=email[:254], detail=detail[:200])
+        metrics.bounce_counted()
         since = timezone.now() - BOUNCE_WINDOW
         count = Bounce.objects.filter(email=email, created_at__gte=since).count()
         if count < BOUNCE_LIMIT or Suppression.objects.filter(email=email).exists():

@@ -46,7 +46,7 @@ def email_send_once(*, kind: str, key: str, build: Build) -> bool:
             fields["sent_at"] = timezone.now()
         OutgoingEmail.objects.filter(pk=pk).update(**fields)
 
-    return claimed_deliver(message, mark, f"{kind} e-mail {pk}")
+    return claimed_deliver(message, mark, f"{kind} e-mail {pk}", kind)
 
 
 def _claim(kind: str, key: str, build: Build) -> tuple[int, EmailMultiAlternatives] | None:

@@ -46,6 +46,7 @@ from play.errors import PlayError
 from play.models import Match, Seat
 from play.selectors import legal_for, replay_state
 from play.services import action_submit
+from shared import metrics
 
 log = logging.getLogger(__name__)
 
@@ -133,8 +134,10 @@ def reply_receive(*, reply: Reply) -> InboundReply | None:
             record.save()
     except IntegrityError:
         if InboundReply.objects.filter(message_id=message_id[:255]).exists():
+            metrics.reply_counted("duplicate")
             return None  # that Message-ID was processed already (or just now, by another copy)
         raise
+    metrics.reply_counted(record.outcome)
     return record
 
 

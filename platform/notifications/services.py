@@ -35,6 +35,7 @@ from notifications.unsubscribe import (
     wants_game_email,
 )
 from play.models import Presence, Seat
+from shared import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -130,7 +131,7 @@ def turn_email_send(*, seat_id: int, since: int) -> bool:
         return False
     record, message = claimed
     try:
-        _deliver(message)
+        _deliver(message, "turn")
     except DeliveryRefused as error:
         _turn_email_mark(record, TurnEmail.Status.PENDING, error.__cause__)
         raise
@@ -186,8 +187,9 @@ def held_until(prefs: Preferences, user: User, now: Any) -> Any:
     return quiet_until(prefs, now)
 
 
-def _deliver(message: EmailMultiAlternatives) -> None:
-    """Raise DeliveryRefused when the server certainly did not take the message.
+def _deliver(message: EmailMultiAlternatives, kind: str) -> None:
+    """Raise DeliveryRefused when the server certainly did not take the message; counted by
+    `kind` and outcome (shared/metrics.py: sent, refused, uncertain).
 
     Opening the connection (connect, EHLO, TLS, log-in) sends nothing of it, so any failure
     there is a refusal; after that, only an SMTP error reply is (a timeout or a dropped line may
@@ -197,11 +199,18 @@ def _deliver(message: EmailMultiAlternatives) -> None:
     try:
         connection.open()
     except OSError as error:
+        metrics.email_counted(kind, "refused")
         raise DeliveryRefused(repr(error)) from error
     try:
         connection.send_messages([message])
     except _REFUSALS as error:
+        metrics.email_counted(kind, "refused")
         raise DeliveryRefused(repr(error)) from error
+    except Exception:
+        metrics.email_counted(kind, "uncertain")
+        raise
+    else:
+        metrics.email_counted(kind, "sent")
     finally:
         with contextlib.suppress(Exception):
             connection.close()
@@ -261,15 +270,15 @@ def reply_answer_send(*, reply_id: int) -> bool:
     def mark(status: str, error: BaseException | None = None) -> None:
         _reply_answer_mark(reply_id, InboundReply.Answer(status), error)
 
-    return claimed_deliver(message, mark, f"answer to reply {reply_id}")
+    return claimed_deliver(message, mark, f"answer to reply {reply_id}", "reply_answer")
 
 
-def claimed_deliver(message: EmailMultiAlternatives, mark: Any, what: str) -> bool:
+def claimed_deliver(message: EmailMultiAlternatives, mark: Any, what: str, kind: str) -> bool:
     """Send a message whose row is already claimed, then `mark(status, error)` it: "sent";
     "pending" and DeliveryRefused raised (surely not delivered: retry); "uncertain" (may have
     been delivered: never resent). The promise of turn_email_send, for every other kind."""
     try:
-        _deliver(message)
+        _deliver(message, kind)
     except DeliveryRefused as error:
         mark("pending", error.__cause__)
         raise

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from outbox.models import Job
 from outbox.registry import chunk_handler_for, handler_for, known, runs_outside
+from shared import metrics
 from shared.logs import log_context, log_fields
 
 log = logging.getLogger(__name__)
@@ -74,8 +75,10 @@ def job_run(job: Job) -> bool:
             handler_for(job.kind)(job.payload)
     except Exception:
         log.exception("outbox job %s %s failed; the worker will retry it", job.kind, job.pk)
+        metrics.outbox_run_counted(job.kind, "failed")
         return False
     job_done(job)
+    metrics.outbox_run_counted(job.kind, "done")
     return True
 
 
@@ -177,8 +180,10 @@ def _leased_attempt(job: Job) -> int:
         )
         with contextlib.suppress(Exception):  # the database may be the thing that failed
             Job.objects.filter(pk=job.pk).update(last_error=error)
+        metrics.outbox_run_counted(job.kind, "failed")
         return 0
     Job.objects.filter(pk=job.pk).delete()
+    metrics.outbox_run_counted(job.kind, "done")
     return 1
 
 
@@ -201,8 +206,10 @@ def _job_attempt(job: Job, moment: datetime) -> int:
             job.last_error,
             job.due_at.isoformat(),
         )
+        metrics.outbox_run_counted(job.kind, "failed")
         return 0
     job.delete()
+    metrics.outbox_run_counted(job.kind, "done")
     return 1
 
 
@@ -218,6 +225,7 @@ def _chunk_attempt(handler: Any, jobs: list[Job], moment: datetime) -> int:
         )
         return sum(_job_attempt(job, moment) for job in jobs)
     jobs_done([j.pk for j in jobs])
+    metrics.outbox_run_counted(jobs[0].kind, "done", len(jobs))
     return len(jobs)
 
 

@@ -39,6 +39,7 @@ from play.errors import PlayError
 from play.models import Presence
 from play.pool import Batch, in_pool, in_pool_now
 from play.services import action_submit
+from shared import metrics
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +111,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=refusal)
             return
         self.joined = True
+        metrics.socket_opened()
         self.language = viewer_language(self.scope)
         # This socket's task (and the threads it hands work to) speaks the viewer's language:
         # refusals come back translated, as on a page.
@@ -167,6 +169,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if not self.joined:
             return
         self.joined = False
+        metrics.socket_closed()
         await announce.socket_leave(self)
         if self.seat is not None:
             await in_pool(
@@ -220,6 +223,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             )
 
     async def act(self, content: dict[str, Any]) -> None:
+        started = time.perf_counter()
         try:
             match, pending = await in_pool_now(
                 _submit,
@@ -234,6 +238,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         ack = {"type": "ack", "id": sockets.echo_id(content), "version": match.version}
         await self.base_send({"type": "websocket.send", "text": snapshots.frame_encode(ack)})
         await announce.announce_pending(pending)
+        metrics.move_delivered(match.game, time.perf_counter() - started)
 
     async def _error(self, content: dict[str, Any] | None, code: str, detail: str) -> None:
         if len(detail) > MAX_DETAIL:

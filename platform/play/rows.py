@@ -1,13 +1,14 @@
 """The rows of a move, written in as few statements as the data allows (issue 10).
 
-A move changes one match row (its version, snapshot, clock and, at the end, its result), the
-seats whose turn began or ended, and appends one log entry and one outbox job. On PostgreSQL
-`move_write` does all of that in ONE statement: a WITH whose first part updates the match row
-only if it is still at the version the move was computed from (the UPDATE takes the row lock;
-a concurrent move on the same match waits for it, then finds the version changed), and whose
-other parts insert and update only when that first part found the row. Only the columns a move
-changes are written, straight from the values in hand (no model objects are saved). The
-statement is prepared by the server once per connection and shape (psycopg's `prepare=True`).
+A move changes one match row (its version, snapshot, clock and, at the end, its result), the seats
+whose turn began or ended, and appends one log entry and one outbox job (with the request id of the
+work that made the move, as job_record writes it). On PostgreSQL `move_write` does all of that in
+ONE statement: a WITH whose first part updates the match row only if it is still at the version the
+move was computed from (the UPDATE takes the row lock; a concurrent move on the same match waits for
+it, then finds the version changed), and whose other parts insert and update only when that first
+part found the row. Only the columns a move changes are written, straight from the values in hand
+(no model objects are saved). The statement is prepared by the server once per connection and shape
+(psycopg's `prepare=True`).
 
 `None` back means the row had moved on (another process's move, seen by nobody here yet): the
 caller rolls back and takes the locked path (play/services.py). On SQLite (`make run`) the same
@@ -28,6 +29,7 @@ from django.db import connection
 
 from outbox.services import Written
 from play.models import ActionRecord, Match, Seat
+from shared.logs import log_fields
 
 
 def _json(value: Any) -> str | None:
@@ -95,6 +97,7 @@ def move_write(
         _json(job_payload),
         due,
         now,
+        log_fields().get("request_id", ""),
     ]
     sql = (
         "WITH m AS (UPDATE play_match SET version = %s, state = %s::jsonb, status = %s,"
@@ -105,8 +108,8 @@ def move_write(
         + "a AS (INSERT INTO play_actionrecord (match_id, seq, seat, action, public_action, text,"
         " phrase, to_act_before, timed_out, revealed, created_at)"
         " SELECT id, %s, %s, %s::jsonb, %s::jsonb, %s, %s::jsonb, %s::jsonb, %s, %s, %s FROM m) "
-        "INSERT INTO outbox_job (kind, payload, key, due_at, attempts, last_error, created_at)"
-        " SELECT %s, %s::jsonb, NULL, %s, 0, '', %s FROM m RETURNING id"
+        "INSERT INTO outbox_job (kind, payload, key, due_at, attempts, last_error, created_at,"
+        " request_id) SELECT %s, %s::jsonb, NULL, %s, 0, '', %s, %s FROM m RETURNING id"
     )
     connection.ensure_connection()
     raw = connection.connection

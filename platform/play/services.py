@@ -35,6 +35,7 @@ from outbox.services import job_done, job_record
 from play import announce, errors, rows, snapshots
 from play.models import ActionRecord, Match, Seat, TimeoutPolicy
 from play.signals import match_changed, match_finished
+from shared import metrics
 from shared.logs import log_context
 
 log = logging.getLogger(__name__)
@@ -94,7 +95,9 @@ def _logged_move(submit: _Submit) -> _Submit:
     @functools.wraps(submit)
     def logged(*, match_id: int, version: Any, **rest: Any) -> Match:
         with log_context(match_id=match_id, version=version):
-            return submit(match_id=match_id, version=version, **rest)
+            match = submit(match_id=match_id, version=version, **rest)
+        metrics.move_counted(match.game)
+        return match
 
     return cast(_Submit, logged)
 
@@ -458,7 +461,7 @@ def clocks_enforce(*, now: Any = None, limit: int | None = None, workers: int = 
     seats that left are moved by their bot (their task was lost). Returns the seats handled.
     """
     now = now or timezone.now()
-    overdue = _overdue(now).values_list("pk", flat=True)
+    overdue = matches_overdue(now).values_list("pk", flat=True)
     if limit is not None:
         overdue = overdue[:limit]
     ids = list(overdue)
@@ -479,7 +482,7 @@ def clocks_queue(*, now: Any) -> int:
     died is taken by another. The key (match and version) keeps one pending job per deadline
     however many passes find it; the handler checks the deadline again. Returns the jobs added.
     """
-    overdue = _overdue(now).values_list("pk", "version")
+    overdue = matches_overdue(now).values_list("pk", "version")
     jobs = [
         Job(
             kind=TIMEOUT_JOB,
@@ -493,7 +496,9 @@ def clocks_queue(*, now: Any) -> int:
     return len(Job.objects.bulk_create(jobs, batch_size=1000, ignore_conflicts=True))
 
 
-def _overdue(now: Any) -> Any:
+def matches_overdue(now: Any) -> Any:
+    """Active matches past their deadline whose clock runs (no seat to act on vacation), the
+    oldest deadline first: the sweep's work, and its lag (config/site_metrics.py)."""
     paused = Seat.objects.filter(match=OuterRef("pk"), to_act=True, paused_at__isnull=False)
     return (
         Match.objects.filter(status=Match.Status.ACTIVE, deadline__lt=now)
@@ -601,6 +606,7 @@ def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) ->
         action = _parse(game, _bot_action(match, game, seat_index, "", timed_out=True))
         _apply(match, game, seats, seat_index, action, acting, timed_out=True, batch=batch)
     ActionRecord.objects.bulk_create(batch)
+    metrics.move_counted(match.game, len(batch))
     if match.version != before:
         match.save(update_fields=MOVING_FIELDS)
         _after_commit_record(match, seats)

@@ -124,7 +124,7 @@ def email_send(*, email_id: int) -> bool:
     def mark(status: str, error: BaseException | None = None) -> None:
         _mark(row, TournamentEmail.Status(status), error)
 
-    return claimed_deliver(message, mark, f"tournament e-mail {row.pk}")
+    return claimed_deliver(message, mark, f"tournament e-mail {row.pk}", f"tournament_{row.kind}")
 
 
 def _claim(email_id: int) -> tuple[TournamentEmail, EmailMultiAlternatives] | None:

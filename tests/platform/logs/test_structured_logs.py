@@ -16,6 +16,7 @@ from config.celery import _request_id_sent
 from games.core import registry
 from outbox.models import Job
 from outbox.services import outbox_drain
+from play import rows, snapshots
 from play.services import action_submit
 from shared.logs import JsonFormatter, log_context
 from tests.platform.logs.urls import note_task
@@ -94,3 +95,25 @@ def test_a_move_logs_its_match_and_version(started_match, monkeypatch, caplog):
     action_submit(match_id=started_match.pk, user=user, action="bid card=2", version=0)
     [line] = _lines(caplog, "tests.logs")
     assert line["match_id"] == started_match.pk and line["version"] == 0
+
+
+def test_a_moves_own_outbox_row_keeps_the_request_id(started_match, monkeypatch):
+    """The one statement of a move (play/rows.move_write) writes the request id on its job."""
+    written = []
+    move_write = rows.move_write
+
+    def spied(**kwargs):
+        written.append(kwargs["job_kind"])
+        return move_write(**kwargs)
+
+    monkeypatch.setattr(rows, "move_write", spied)
+    client = Client()
+    client.force_login(started_match.seats.get(index=0).user)
+    snapshots.load(started_match.pk, 0)  # this process holds the match's rows, as after a view
+    actions = f"/api/matches/{started_match.pk}/actions/"
+    body = {"action": "bid card=2", "version": 0}
+    answer = client.post(actions, body, content_type="application/json", HTTP_X_REQUEST_ID=INCOMING)
+    assert answer.status_code == 200, answer.content
+    assert written, "the move took the locked path, not the one statement"
+    job = Job.objects.get(kind=written[0], payload__version=1)
+    assert job.request_id == INCOMING

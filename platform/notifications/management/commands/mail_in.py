@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from notifications.mail_server import mail_in_serve
+from shared.metrics import metrics_start, serve
 from shared.reports import reports_start
 
 
@@ -29,6 +30,8 @@ class Command(BaseCommand):
         if not settings.INBOUND_EMAIL_DOMAIN:
             raise CommandError("Set INBOUND_EMAIL_DOMAIN: the domain of the reply addresses.")
         reports_start("mail-in")
+        if metrics_start("mail-in"):
+            serve()
 
         def ready(bound: int) -> None:
             kind = "LMTP" if lmtp else "SMTP"

@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
 from outbox.services import outbox_drain
+from shared.metrics import metrics_start, serve
 from shared.reports import reports_start
 
 
@@ -26,6 +27,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, idle: float, once: bool, **options: Any) -> None:
         reports_start("outbox")
+        if metrics_start("outbox"):
+            serve()
         stopping = False
 
         def stop(signum: int, frame: Any) -> None:
