@@ -107,6 +107,7 @@ def main() -> None:
 
 def _env(args, var_dir: Path, redis_url: str, smtp_port: int) -> dict[str, str]:
     env = server_env(args.database, var_dir)
+    (var_dir / "prometheus").mkdir(exist_ok=True)
     env.update(
         {
             "REDIS_URL": redis_url,
@@ -115,6 +116,11 @@ def _env(args, var_dir: Path, redis_url: str, smtp_port: int) -> dict[str, str]:
             "EMAIL_HOST": "127.0.0.1",
             "EMAIL_PORT": str(smtp_port),
             "BOT_MOVE_DELAY_MS": "0",
+            # Metrics on, as compose runs the site (docs/operations.md, "Metrics"); no process
+            # here is scraped, but each counts.
+            "METRICS": "1",
+            "METRICS_TOKEN": "crowd-bench-token-crowd",
+            "PROMETHEUS_MULTIPROC_DIR": str(var_dir / "prometheus"),
             # Every client of the bench comes from 127.0.0.1: per-address limits would refuse
             # the crowd as one client (a real crowd comes from many addresses).
             "THROTTLE_ANON": "1000000/min",
