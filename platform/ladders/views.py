@@ -43,8 +43,13 @@ def ladder(request: HttpRequest, game: str) -> HttpResponse:
         search=request.GET.get("q", "").strip()[:24],
         provisional=request.GET.get("provisional") == "1",
     )
+    # Nobody ranked yet: the newcomers are listed (marked) rather than an empty ladder.
+    unranked = not page.rows and page.page == 1 and not page.search and not page.provisional
+    if unranked:
+        page = selectors.ladder_page(game=game, provisional=True)
     context = {
         "engine": engine,
+        "unranked": unranked and bool(page.rows),
         "ladder": page,
         "rows": selectors.ladder_rows(page),
         "seat_choices": list(engine.seat_range()),
