@@ -39,7 +39,9 @@ def _newcomer(user: Any) -> bool:
 def play_bots(request: HttpRequest, game: str) -> HttpResponse:
     """Play a bot now: one click from a home card to a live casual match against bots."""
     try:
-        match = services.lobby_play_bots(user=request.user, game=game, bot=request.POST.get("bot", ""))
+        match = services.lobby_play_bots(
+            user=request.user, game=game, bot=request.POST.get("bot", "")
+        )
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("lobbies:home")

@@ -20,8 +20,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from boards.context import board_context
-from boards.panels import panels
 from boards.language import rendering
+from boards.panels import panels
 from games.core import Game, Phrase, translate
 from play.language import reader_language
 from play.models import ActionRecord, Match, Seat
