@@ -538,7 +538,7 @@
     if (!wrap) return;
     if (zoom === null) zoom = window.matchMedia("(max-width: 600px)").matches ? 2 : 0;
     wrap.style.setProperty("--zoom", ZOOMS[zoom]);
-    if (!scroll) scroll = [(wrap.scrollWidth - wrap.clientWidth) / 2, (wrap.scrollHeight - wrap.clientHeight) / 2];
+    if (!scroll) scroll = zoom ? [(wrap.scrollWidth - wrap.clientWidth) / 2, (wrap.scrollHeight - wrap.clientHeight) / 2] : [0, 0];
     wrap.scrollLeft = scroll[0];
     wrap.scrollTop = scroll[1];
     wrap.addEventListener("scroll", function () { scroll = [wrap.scrollLeft, wrap.scrollTop]; });
