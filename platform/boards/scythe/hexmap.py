@@ -124,9 +124,9 @@ def _terrain_svg(factions: tuple[str, ...], lang: str) -> str:
             f'<polygon class="{cls}" points="{OUTLINES[hex_id]}"{style}/>'
         )
         if d["terrain"] in PATTERNS:  # the terrain reads without colour vision too
+            outline = "M" + OUTLINES[hex_id].replace(" ", " L") + "Z"  # a path: not a hex shape
             parts_.append(
-                f'<polygon class="sc-pattern" points="{OUTLINES[hex_id]}"'
-                f' fill="url(#sc-p-{d["terrain"]})"/>'
+                f'<path class="sc-pattern" d="{outline}" fill="url(#sc-p-{d["terrain"]})"/>'
             )
         if home:
             label = esc(faction_name(home).upper())
@@ -204,6 +204,7 @@ def _units(view: dict[str, Any], hex_id: str, here: Any, steps: dict[str, Any]) 
     x, y = CENTRES[hex_id]
     out = []
     rows = sorted(here.items())
+    crowd = sum(len(kinds) for _seat, kinds in rows)  # tokens drawn on this hex
     for r, (seat, kinds) in enumerate(rows):
         p = view["players"][seat]
         fill, ink = COLOURS[p["faction"]], INK.get(p["faction"], "#fff")
@@ -220,9 +221,14 @@ def _units(view: dict[str, Any], hex_id: str, here: Any, steps: dict[str, Any]) 
                 if movable
                 else ""
             )
-            # A movable unit's target: a circle of 22 units around it (44 px once the phone's
-            # map is zoomed to its default), invisible.
-            hit = f'<circle class="sc-tap" cx="{n(ux)}" cy="{n(row_y)}" r="22"/>' if movable else ""
+            # A movable unit's target, invisible: 22 units around a unit alone on its hex (44 px
+            # once the phone's map is zoomed to its default), else up to its neighbours.
+            reach = 22 if crowd == 1 else 9.5
+            hit = (
+                f'<circle class="sc-tap" cx="{n(ux)}" cy="{n(row_y)}" r="{reach}"/>'
+                if movable
+                else ""
+            )
             out.append(
                 f'<g class="sc-unit sc-{kind}{" sc-pick" if movable else ""}"{pick}{title}>'
                 f"{hit}{_token(kind, ux, row_y, fill, ink, label)}</g>"
