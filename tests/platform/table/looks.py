@@ -28,8 +28,8 @@ COMPARE = """async ([a, b, channel]) => {
   const [, , p] = pixels(x); const [canvas, g, q] = pixels(y);
   let differ = 0;
   for (let i = 0; i < p.data.length; i += 4) {
-    if (Math.abs(p.data[i] - q.data[i]) > channel || Math.abs(p.data[i + 1] - q.data[i + 1]) > channel ||
-        Math.abs(p.data[i + 2] - q.data[i + 2]) > channel) {
+    const d = (k) => Math.abs(p.data[i + k] - q.data[i + k]) > channel;
+    if (d(0) || d(1) || d(2)) {
       differ += 1; q.data[i] = 255; q.data[i + 1] = 0; q.data[i + 2] = 0; q.data[i + 3] = 255;
     }
   }

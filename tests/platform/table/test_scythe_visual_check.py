@@ -55,7 +55,7 @@ OUT_OF_VIEW = """(() => {
   for (const el of map.querySelectorAll('.sc-ring, .sc-pick')) {
     const r = el.getBoundingClientRect();
     if (r.left < drawn.left - 1 || r.right > drawn.right + 1 || r.top < drawn.top - 1 ||
-        r.bottom > drawn.bottom + 1) out.push('a choice outside the map: ' + el.getAttribute('class'));
+        r.bottom > drawn.bottom + 1) out.push('a choice off the map: ' + el.getAttribute('class'));
   }
   for (const el of seen) {
     if (el.closest('.actions, .sc-hexlist, .sc-players, .sc-map, details:not([open])')) continue;
