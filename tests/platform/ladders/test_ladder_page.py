@@ -113,3 +113,4 @@ def test_with_no_one_ranked_it_lists_the_provisional_players_marked(client):
 def test_an_empty_ladder_still_says_no_one_is_here(client):
     body = client.get("/ladders/goofspiel/").content.decode()
     assert "No one here yet." in body and "No one is ranked yet" not in body
+    assert "Provisional players have fewer" not in body and 'href="?provisional=1"' in body
