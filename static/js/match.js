@@ -47,6 +47,7 @@
   function renderStatus() {
     if (payload.status === "finished") {
       statusEl.textContent = _("The game is over.");
+      document.querySelector(".match-grid").classList.add("finished");  // the phone: the result first
       say(statusEl.textContent);
       const resign = document.getElementById("resign");
       if (resign) resign.remove();

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 CHANNEL = 40
-SHARE = 0.003
+SHARE = 0.005
 REFERENCES = Path(__file__).resolve().parent / "looks"
 UPDATE = os.environ.get("LOOKS_UPDATE") == "1"  # rewrite the references (after a wanted change)
 
