@@ -98,6 +98,7 @@ JS_WORDS: dict[str, tuple[str, ...]] = {
         N_("fewer: {what}"),
         N_("more: {what}"),
         N_("Last turn: {entries}"),
+        N_("Last move: {names}"),
     ),
 }
 

@@ -43,8 +43,15 @@ def ladder(request: HttpRequest, game: str) -> HttpResponse:
         search=request.GET.get("q", "").strip()[:24],
         provisional=request.GET.get("provisional") == "1",
     )
+    # Nobody ranked yet: the newcomers are listed (marked) rather than an empty ladder.
+    unranked = False
+    if not page.rows and page.page == 1 and not page.search and not page.provisional:
+        newcomers = selectors.ladder_page(game=game, provisional=True)
+        unranked = bool(newcomers.rows)
+        page = newcomers if unranked else page
     context = {
         "engine": engine,
+        "unranked": unranked,
         "ladder": page,
         "rows": selectors.ladder_rows(page),
         "seat_choices": list(engine.seat_range()),

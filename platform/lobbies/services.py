@@ -1,4 +1,4 @@
-"""Writes on tables: create, join, leave, add a bot, cancel, start (STYLE.md, 8)."""
+"""Writes on tables: create, join, leave, add a bot, cancel, start, play bots now (STYLE.md, 8)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.selectors import blocks_any
 from games.core import Game, get_game
-from games.core.levels import DEFAULT_LEVEL
+from games.core.levels import DEFAULT_LEVEL, offered
 from lobbies.models import Rematch, Table, TableEntry
 from lobbies.rematch_table import rematch_call_off
 from play.models import Match, TimeoutPolicy
@@ -205,11 +205,27 @@ def lobby_start(*, table_id: int, user: Any) -> Table:
         missing = table.seats - table.entries.count()
         if missing and table.ranked:
             raise LobbyError("not_full", _("A ranked table starts when every place is taken."), 409)
-        bot = _default_bot(table.engine)
-        for _n in range(missing):
-            TableEntry.objects.create(table=table, bot=bot)
-        _start(table)
+        _fill_with_bots(table, _default_bot(table.engine), missing)
     return table
+
+
+def lobby_play_bots(*, user: Any, game: str, bot: str = "", seats: int | None = None) -> Match:
+    """Play a bot now (the home page): a private casual live table for `user` and bots of
+    one level in the other seats, started at once. Returns the match."""
+    engine = _engine(game)
+    bot = bot or _default_bot(engine)
+    if bot not in offered(engine):
+        raise LobbyError("unknown_bot", f"{engine.title} has no bot called {bot!r}.")
+    seats = engine.min_seats if seats is None else seats
+    with transaction.atomic():
+        table = lobby_create(host=user, game=game, seats=seats, private=True)
+        return _fill_with_bots(table, bot, seats - 1)
+
+
+def _fill_with_bots(table: Table, bot: str, missing: int) -> Match:
+    for _n in range(missing):
+        TableEntry.objects.create(table=table, bot=bot)
+    return _start(table)
 
 
 def _start(table: Table) -> Match:

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("tables/", views.open_tables, name="list"),
     path("tables/new/", views.create, name="create"),
+    path("play-bots/<str:game>/", views.play_bots, name="play_bots"),
     path("tables/<int:table_id>/", views.table_page, name="table"),
     path("tables/<int:table_id>/status/", views.table_status, name="status"),
     path("tables/<int:table_id>/invite/", views.table_invite, name="invite"),

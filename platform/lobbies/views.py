@@ -14,16 +14,38 @@ from django.views.decorators.http import require_POST
 
 from accounts.selectors import friends_of
 from games.core import all_games
-from games.core.levels import bot_choices
+from games.core.levels import DEFAULT_LEVEL, bot_choices
 from lobbies import invitations, selectors, services
 from lobbies.forms import TableForm
 from lobbies.models import Invitation, Rematch, Table
 from lobbies.rematch import rematch_decline, rematch_expire, rematch_offer
+from play.models import Seat
 from shared.errors import ServiceError
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "lobbies/home.html", {"games": all_games()})
+    cards = [(game, bot_choices(game)) for game in all_games()]
+    context = {"cards": cards, "default_bot": DEFAULT_LEVEL, "newcomer": _newcomer(request.user)}
+    return render(request, "lobbies/home.html", context)
+
+
+def _newcomer(user: Any) -> bool:
+    """A signed-in player who has never sat at a match: greeted as new, not "welcome back"."""
+    return bool(user.is_authenticated) and not Seat.objects.filter(user=user).exists()
+
+
+@login_required
+@require_POST
+def play_bots(request: HttpRequest, game: str) -> HttpResponse:
+    """Play a bot now: one click from a home card to a live casual match against bots."""
+    try:
+        match = services.lobby_play_bots(
+            user=request.user, game=game, bot=request.POST.get("bot", "")
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobbies:home")
+    return redirect("play:match", match.pk)
 
 
 def open_tables(request: HttpRequest) -> HttpResponse:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from boards.context import board_context
 from boards.language import rendering
+from boards.panels import panels
 from games.core import Game, Phrase, translate
 from play.language import reader_language
 from play.models import ActionRecord, Match, Seat
@@ -216,6 +217,7 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
         "players": payload["players"],
         "outcome": payload["outcome"],
         "version": payload["version"],
+        "deadline": match.deadline.isoformat() if match.deadline else "",
     }
     context["board_templates"] = [f"games/{match.game}/board.html", "play/board_generic.html"]
     context["board_actions"] = set()  # the choices the board draws in place (boards/<game>.py)
@@ -228,6 +230,7 @@ def board_html(match: Match, payload: dict[str, Any], legal: list[dict[str, Any]
     with translation.override(language), rendering(language):  # boards.language.say
         context.update(board_context(match.game, payload["view"], payload["seat"], legal, context))
         board = render_to_string(context["board_templates"], context)
+        context["panels"] = panels(match.game, payload["view"], payload["seat"], payload["players"])
     context["board"] = mark_safe(board)  # the game's own template, autoescaped
     context["board_actions"] = set(context["board_actions"]) | _placed(board)
     return render_to_string("play/board_frame.html", context)

@@ -90,10 +90,10 @@ def _replay_step(
         if marks and by in ("turn", "round") and "n" in request.GET:
             starts = marks[f"{by}s"]
             return starts[max(1, min(int(request.GET["n"]), len(starts))) - 1] if starts else 0
-        wanted = int(request.GET.get("n" if "n" in request.GET else "step", steps))
+        wanted = int(request.GET.get("n" if "n" in request.GET else "step", 0))
         return max(0, min(wanted, steps))
     except ValueError:
-        return steps
+        return 0  # a replay opens at the start, as the game did
 
 
 def _replay_board(match: Match, entries: list[dict[str, Any]], step: int) -> str:

@@ -22,7 +22,7 @@
   const board = document.getElementById("board");
   const statusEl = document.getElementById("status");
   const errorEl = document.getElementById("error");
-  const playersEl = document.getElementById("players");
+  const playersEl = document.getElementById("players");  // the player panels
   const logEl = document.getElementById("log");
   let payload = JSON.parse(document.getElementById("initial-payload").textContent);
   let socket = null;
@@ -47,6 +47,7 @@
   function renderStatus() {
     if (payload.status === "finished") {
       statusEl.textContent = _("The game is over.");
+      document.querySelector(".match-grid").classList.add("finished");  // the phone: the result first
       say(statusEl.textContent);
       const resign = document.getElementById("resign");
       if (resign) resign.remove();
@@ -56,27 +57,100 @@
     let text = mine ? _("Your turn.") : fmt(_("Waiting for %(names)s."), {names: names(payload.to_act)});
     say(text);
     if (payload.deadline) {
-      const left = Math.max(0, Math.round((Date.parse(payload.deadline) - Date.now()) / 1000));
-      const m = Math.floor(left / 60), s = left % 60;
-      text += " " + fmt(_("%(time)s left."), {time: left > 3600 ? Math.round(left / 3600) + " h" : m + ":" + String(s).padStart(2, "0")});
+      text += " " + fmt(_("%(time)s left."), {time: countdown(Date.parse(payload.deadline))});
     }
+    renderClocks();
     statusEl.textContent = text;
     statusEl.classList.toggle("my-turn", mine);
     const flag = "(" + _("Your turn") + ") ";
     document.title = (mine ? flag : "") + (document.title.startsWith(flag) ? document.title.slice(flag.length) : document.title);
   }
 
-  function renderPlayers() {
-    playersEl.innerHTML = "";
-    payload.players.forEach(function (p) {
-      const li = document.createElement("li");
-      li.textContent = p.name + (p.is_bot ? " " + _("(bot)") : "") + (p.forfeited ? " " + _("(left)") : "") +
-        (p.paused ? " " + _("(on vacation: clock paused)") : "") +
-        (p.to_act ? " ◀" : "") + (p.place ? " · " + fmt(_("place %(place)s"), {place: p.place}) : "");
-      if (p.seat === M.seat) li.style.fontWeight = "bold";
-      playersEl.appendChild(li);
+  // The player panels come with the board (templates/play/panels.html): moved beside it, a
+  // number that changed pulses with its +N/-N, and the panel of a seat that just moved is
+  // highlighted for a moment (not under prefers-reduced-motion or the "Less motion" box).
+  const motionBox = document.getElementById("motion-off");
+  function moving() {
+    return !document.documentElement.classList.contains("less-motion");
+  }
+  function setMotion(off) {
+    document.documentElement.classList.toggle("less-motion", off);
+    try { localStorage.setItem("table-motion", off ? "off" : "on"); } catch (e) { /* private mode */ }
+  }
+  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  let motionSaved = null;
+  try { motionSaved = localStorage.getItem("table-motion"); } catch (e) { /* private mode */ }
+  setMotion(motionSaved ? motionSaved === "off" : reduced);
+  if (motionBox) {
+    motionBox.checked = !moving();
+    motionBox.addEventListener("change", function () { setMotion(motionBox.checked); });
+  }
+
+  function oldValues() {
+    const seen = {};
+    playersEl.querySelectorAll(".panel").forEach(function (panel) {
+      panel.querySelectorAll(".panel-stat").forEach(function (st) {
+        seen[panel.dataset.seat + "/" + st.dataset.key] = Number(st.dataset.value);
+      });
+    });
+    return seen;
+  }
+
+  function pulse(panel, before) {
+    panel.querySelectorAll(".panel-stat").forEach(function (st) {
+      const was = before[panel.dataset.seat + "/" + st.dataset.key];
+      const change = Number(st.dataset.value) - was;
+      if (was === undefined || !change) return;
+      const chip = document.createElement("span");
+      chip.className = "panel-delta " + (change > 0 ? "up" : "down");
+      chip.textContent = (change > 0 ? "+" : "−") + Math.abs(change);
+      st.appendChild(chip);
+      st.classList.add("changed");
     });
   }
+
+  function renderPlayers(seats) {
+    const source = board.querySelector("#panels-src");
+    if (!source) return;
+    const before = oldValues();
+    const first = !playersEl.childElementCount;
+    playersEl.replaceChildren.apply(playersEl, Array.from(source.children));
+    source.remove();
+    playersEl.querySelectorAll(".panel").forEach(function (panel) {
+      if (first) return;
+      pulse(panel, before);
+      if (seats.indexOf(Number(panel.dataset.seat)) >= 0) panel.classList.add("just-moved");
+    });
+    renderClocks();
+  }
+
+  // The clock slot: the current deadline for the seats to act (the clocks code may replace it).
+  function renderClocks() {
+    playersEl.querySelectorAll(".panel-clock").forEach(function (slot) {
+      const when = slot.dataset.deadline;
+      slot.textContent = when ? fmt(_("%(time)s left."), {time: countdown(Date.parse(when))}) : "";
+    });
+  }
+
+  function countdown(deadline) {
+    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    const m = Math.floor(left / 60), s = left % 60;
+    return left > 3600 ? Math.round(left / 3600) + " h" : m + ":" + String(s).padStart(2, "0");
+  }
+
+  playersEl.addEventListener("click", function (event) {
+    const link = event.target.closest("[data-open-seat]");
+    if (!link) return;
+    const seat = link.dataset.openSeat;
+    const area = board.querySelector('[data-seat="' + seat + '"]:not(.sc)');
+    if (!area) return;
+    event.preventDefault();
+    if (area.tagName === "DETAILS") area.open = true;
+    area.scrollIntoView({behavior: moving() ? "smooth" : "auto", block: "start"});
+    area.classList.add("just-moved");
+    if (!area.hasAttribute("tabindex")) area.setAttribute("tabindex", "-1");
+    area.focus({preventScroll: true});
+  });
 
   function refreshLog() {
     if (!logEl) return;
@@ -155,7 +229,7 @@
     if (snapshot.html !== undefined && moved) { picked = null; board.innerHTML = snapshot.html; }
     board.dataset.snapshot = snapshot.version;  // what the page (and its tests) can wait for
     renderStatus();
-    renderPlayers();
+    renderPlayers(moved ? movers(snapshot.log || []) : []);
     takeLog(snapshot);
     renderUndo();
     announce(snapshot.log || [], moved);
@@ -185,6 +259,12 @@
       const body = await r.json().catch(function () { return {}; });
       errorEl.textContent = body.detail || _("That decision cannot be taken back.");
     }  // else the socket brings the board as it was before the decision
+  }
+
+  // The other seats whose decisions this snapshot brought (the log entries after the last shown).
+  function movers(entries) {
+    return entries.filter(function (e) { return e.seq > lastSeq && e.seat !== null && e.seat !== M.seat; })
+      .map(function (e) { return e.seat; });
   }
 
   function announce(entries, moved) {
@@ -321,7 +401,7 @@
   };
 
   renderStatus();
-  renderPlayers();
+  renderPlayers([]);
   setInterval(renderStatus, 1000);
   connect();
   // After the game's board script (loaded next) has had its chance to listen.

@@ -82,6 +82,28 @@ def hex_title(hex_id: str) -> str:
     return text
 
 
+# Each terrain's texture as an SVG pattern (the legend shows the same): farm rows, forest
+# trees, mountain peaks, tundra tufts, village roofs, lake waves. Dark ink at low opacity keeps
+# the colours and the labels over them readable.
+PATTERNS = {
+    "farm": '<path d="M0 4h16M0 12h16" stroke-width="1.6"/>',
+    "forest": '<path d="M4 13l4-9 4 9z"/>',
+    "mountain": '<path d="M1 14l5-9 4 6 2-3 4 6" fill="none" stroke-width="1.6"/>',
+    "tundra": '<path d="M3 12v-4M6 12v-6M9 12v-4M11 5h3" fill="none" stroke-width="1.4"/>',
+    "village": '<path d="M3 14v-5l4-4 4 4v5z"/>',
+    "lake": '<path d="M0 6q4-4 8 0t8 0M0 13q4-4 8 0t8 0" fill="none" stroke-width="1.5"/>',
+}
+PATTERN_DEFS = (
+    "<defs>"
+    + "".join(
+        f'<pattern id="sc-p-{name}" class="sc-pat" width="16" height="16"'
+        f' patternUnits="userSpaceOnUse">{shape}</pattern>'
+        for name, shape in PATTERNS.items()
+    )
+    + "</defs>"
+)
+
+
 def terrain_svg(factions: tuple[str, ...]) -> str:
     """Hexes, home bases (the unused ones faded), the Factory, tunnels, coordinates and rivers:
     the same for every view of a table, built once per set of factions and language."""
@@ -90,7 +112,7 @@ def terrain_svg(factions: tuple[str, ...]) -> str:
 
 @lru_cache(maxsize=64)
 def _terrain_svg(factions: tuple[str, ...], lang: str) -> str:
-    parts_ = []
+    parts_ = [PATTERN_DEFS]
     for hex_id, d in HEXES.items():
         x, y = CENTRES[hex_id]
         home = d.get("home")
@@ -101,9 +123,14 @@ def _terrain_svg(factions: tuple[str, ...], lang: str) -> str:
             f"<title>{esc(hex_title(hex_id))}</title>"
             f'<polygon class="{cls}" points="{OUTLINES[hex_id]}"{style}/>'
         )
+        if d["terrain"] in PATTERNS:  # the terrain reads without colour vision too
+            outline = "M" + OUTLINES[hex_id].replace(" ", " L") + "Z"  # a path: not a hex shape
+            parts_.append(
+                f'<path class="sc-pattern" d="{outline}" fill="url(#sc-p-{d["terrain"]})"/>'
+            )
         if home:
             label = esc(faction_name(home).upper())
-            parts_.append(f'<text class="sc-label" x="{x}" y="{y + 22}">{label}</text>')
+            parts_.append(f'<text class="sc-label" x="{x}" y="{y + 17}">{label}</text>')
         if hex_id == FACTORY_HEX:
             label = esc(say("Factory").upper())
             parts_.append(
@@ -113,7 +140,7 @@ def _terrain_svg(factions: tuple[str, ...], lang: str) -> str:
             parts_.append(
                 f'<path class="sc-tunnel" d="M{x - 26:.1f},{y - 12:.1f} a 6 6 0 0 1 12 0"/>'
             )
-        parts_.append(f'<text class="sc-hexid" x="{x}" y="{y + 31}">{hex_id}</text></g>')
+        parts_.append(f'<text class="sc-hexid" x="{x}" y="{y + 31.5}">{hex_id}</text></g>')
     for x1, y1, x2, y2 in RIVER_LINES:
         parts_.append(
             f'<line class="sc-river" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}">'
@@ -177,6 +204,7 @@ def _units(view: dict[str, Any], hex_id: str, here: Any, steps: dict[str, Any]) 
     x, y = CENTRES[hex_id]
     out = []
     rows = sorted(here.items())
+    crowd = sum(len(kinds) for _seat, kinds in rows)  # tokens drawn on this hex
     for r, (seat, kinds) in enumerate(rows):
         p = view["players"][seat]
         fill, ink = COLOURS[p["faction"]], INK.get(p["faction"], "#fff")
@@ -193,9 +221,17 @@ def _units(view: dict[str, Any], hex_id: str, here: Any, steps: dict[str, Any]) 
                 if movable
                 else ""
             )
+            # A movable unit's target, invisible: 22 units around a unit alone on its hex (44 px
+            # once the phone's map is zoomed to its default), else up to its neighbours.
+            reach = 22 if crowd == 1 else 9.5
+            hit = (
+                f'<circle class="sc-tap" cx="{n(ux)}" cy="{n(row_y)}" r="{reach}"/>'
+                if movable
+                else ""
+            )
             out.append(
                 f'<g class="sc-unit sc-{kind}{" sc-pick" if movable else ""}"{pick}{title}>'
-                f"{_token(kind, ux, row_y, fill, ink, label)}</g>"
+                f"{hit}{_token(kind, ux, row_y, fill, ink, label)}</g>"
             )
     return out
 
@@ -222,7 +258,7 @@ def _structure(view: dict[str, Any], struct: list[Any], x: float, y: float) -> s
     title = f"{faction_name(owner)} {say(STRUCTURE_HELP[kind])} {say(SYMBOL_HELP['structure'])}"
     return (
         f'<g class="sc-structure"><title>{esc(title)}</title>'
-        f'<rect x="{n(x - 11)}" y="{n(y - 36)}" width="22" height="13" rx="2" '
+        f'<rect x="{n(x - 13)}" y="{n(y - 37)}" width="26" height="15" rx="2" '
         f'style="fill: {COLOURS[owner]}"/><text x="{n(x)}" y="{n(y - 29.5)}" '
         f'style="fill: {INK.get(owner, "#fff")}">{esc(say(STRUCT_SHORT[kind]))}</text></g>'
     )

@@ -208,7 +208,8 @@
       compose.id = "sc-compose";
       compose.className = "sc-compose";
       compose.setAttribute("role", "status");
-      document.body.appendChild(compose);
+      // Inline in the pinned status bar above the board, never over the site's header.
+      (document.getElementById("turn-bar") || document.body).appendChild(compose);
     }
     compose.textContent = "";
     const what = document.createElement("span");
@@ -268,25 +269,42 @@
     return g ? Array.from(g.querySelectorAll("." + cls)) : [];
   }
 
-  function ring(hex, cls, colour, note) {
+  function svgEl(name, attrs) {
+    const el = document.createElementNS("http://www.w3.org/2000/svg", name);
+    Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
+    return el;
+  }
+
+  function ring(hex, cls, colour) {
     const g = overlayGroup();
     const shape = board.querySelector('.sc-hex[data-hex="' + hex + '"] polygon');
-    if (!g || !shape) return;
-    const p = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
-    p.setAttribute("points", shape.getAttribute("points"));
-    p.setAttribute("class", cls);
+    if (!g || !shape) return null;
+    const p = svgEl("polygon", {points: shape.getAttribute("points"), class: cls});
     p.dataset.hex = hex;
     if (colour) p.style.stroke = colour;
     g.appendChild(p);
-    if (note) {
-      const box = shape.getBBox();
-      const t = document.createElementNS("http://www.w3.org/2000/svg", "text");
-      t.setAttribute("x", box.x + box.width / 2);
-      t.setAttribute("y", box.y + 6);
-      t.setAttribute("class", cls + "-note");
-      t.textContent = note;
-      g.appendChild(t);
-    }
+    return shape.getBBox();
+  }
+
+  // One last-move mark per hex, in its top-right corner (never over a base's or a unit's
+  // name): the mover's seat number in its colour, every mover's name in the tooltip.
+  function lastMoveMark(hex, seats, colours) {
+    const box = ring(hex, "sc-lastmove", colours[seats[0]]);
+    if (!box) return;
+    const x = box.x + box.width * 0.8, y = box.y + box.height * 0.2;
+    const g = svgEl("g", {class: "sc-lastmove-mark"});
+    g.dataset.hex = hex;
+    const names = seats.map(function (s) { return (T.payload().players[s] || {}).name || ""; });
+    const title = svgEl("title", {});
+    title.textContent = t("Last move: {names}", {names: names.join(", ")});
+    g.appendChild(title);
+    const dot = svgEl("circle", {cx: x, cy: y, r: 9});
+    dot.style.fill = colours[seats[0]] || "#5b2f99";
+    g.appendChild(dot);
+    const label = svgEl("text", {x: x, y: y});
+    label.textContent = String(seats[0] + 1) + (seats.length > 1 ? "+" : "");
+    g.appendChild(label);
+    overlayGroup().appendChild(g);
   }
 
   // --- the dialog: which unit, how many workers, which tokens -------------------------------------
@@ -507,6 +525,37 @@
       if (kept.has(d.dataset.keep)) d.open = true;
     });
     highlightLastMoves();
+    applyZoom();
+  });
+
+  // --- zoom and pan: kept across updates; a phone starts zoomed in (labels 11 px and more,
+  // a unit's target 44 px), panned by dragging inside the map's box --------------------------------
+  const ZOOMS = [1, 1.4, 1.8, 2.4, 3];
+  let zoom = null;  // an index into ZOOMS, once known
+  let scroll = null;  // [left, top] of the map's box; at first the middle of the map
+  function applyZoom() {
+    const wrap = board.querySelector(".sc-map-wrap");
+    if (!wrap) return;
+    if (zoom === null) zoom = window.matchMedia("(max-width: 600px)").matches ? 2 : 0;
+    wrap.style.setProperty("--zoom", ZOOMS[zoom]);
+    if (!scroll) scroll = zoom ? [(wrap.scrollWidth - wrap.clientWidth) / 2, (wrap.scrollHeight - wrap.clientHeight) / 2] : [0, 0];
+    wrap.scrollLeft = scroll[0];
+    wrap.scrollTop = scroll[1];
+    wrap.addEventListener("scroll", function () { scroll = [wrap.scrollLeft, wrap.scrollTop]; });
+  }
+  board.addEventListener("click", function (event) {
+    const button = event.target.closest("[data-zoom]");
+    if (!button) return;
+    const wrap = board.querySelector(".sc-map-wrap");
+    const how = button.dataset.zoom;
+    const was = ZOOMS[zoom || 0];
+    zoom = how === "fit" ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, (zoom || 0) + (how === "in" ? 1 : -1)));
+    const ratio = ZOOMS[zoom] / was;  // keep the middle of the view in the middle
+    const cx = wrap.scrollLeft + wrap.clientWidth / 2, cy = wrap.scrollTop + wrap.clientHeight / 2;
+    wrap.style.setProperty("--zoom", ZOOMS[zoom]);
+    wrap.scrollLeft = cx * ratio - wrap.clientWidth / 2;
+    wrap.scrollTop = cy * ratio - wrap.clientHeight / 2;
+    scroll = [wrap.scrollLeft, wrap.scrollTop];
   });
 
   function continueQueue() {
@@ -541,6 +590,8 @@
     const root = board.querySelector(".sc");
     const colours = root ? (root.dataset.colours || "").split(",") : [];
     overlay("sc-lastmove").forEach(function (e) { e.remove(); });
+    overlay("sc-lastmove-mark").forEach(function (e) { e.remove(); });
+    const movers = new Map();  // hex -> the seats whose last turn touched it
     Object.keys(turns).forEach(function (key) {
       const seat = Number(key);
       if (seat === me) return;
@@ -550,12 +601,12 @@
         const a = e.action || {};
         [a.to, a.hex].forEach(function (h) { if (typeof h === "string") hexes.add(h); });
       });
-      const name = (T.payload().players[seat] || {}).name || "";
-      hexes.forEach(function (h) { ring(h, "sc-lastmove", colours[seat], name); });
+      hexes.forEach(function (h) { movers.set(h, (movers.get(h) || []).concat([seat])); });
       const told = board.querySelector('.sc-lastturn[data-seat="' + seat + '"]');
       if (told) {
         told.textContent = t("Last turn: {entries}", {entries: entries.map(function (e) { return e.text; }).join("; ")});
       }
     });
+    movers.forEach(function (seats, hex) { lastMoveMark(hex, seats, colours); });
   }
 })();

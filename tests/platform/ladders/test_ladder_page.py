@@ -99,3 +99,18 @@ def test_its_pages_and_ranks_agree_with_a_plain_sort_across_ties_and_buckets(db)
 def test_the_ladders_index_links_each_game_with_play_ranked_now(client):
     page = client.get("/ladders/").content.decode()
     assert 'href="/ladders/goofspiel/"' in page and "Play ranked now" in page
+
+
+def test_with_no_one_ranked_it_lists_the_provisional_players_marked(client):
+    rated_players(2, prefix="new", games=5)
+    response = client.get("/ladders/goofspiel/")
+    assert _rows(response) == [(None, "new000"), (None, "new001")]
+    body = response.content.decode()
+    assert "No one is ranked yet" in body and "provisional</span>" in body
+    assert "No one here yet." not in body
+
+
+def test_an_empty_ladder_still_says_no_one_is_here(client):
+    body = client.get("/ladders/goofspiel/").content.decode()
+    assert "No one here yet." in body and "No one is ranked yet" not in body
+    assert "Provisional players have fewer" not in body and 'href="?provisional=1"' in body

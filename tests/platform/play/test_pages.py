@@ -91,6 +91,12 @@ def test_a_finished_game_replays_step_by_step(client, started_match):
     assert "Step 6 of 6" in client.get(url, {"step": 99}).content.decode()
 
 
+def test_a_replay_opens_at_step_0(client, started_match):
+    match = _finish(started_match)
+    client.force_login(match.seats.get(index=0).user)
+    assert "Step 0 of 6" in client.get(reverse("play:replay", args=[match.pk])).content.decode()
+
+
 def test_an_unfinished_game_cannot_be_replayed_yet(client, started_match):
     client.force_login(started_match.seats.get(index=0).user)
     response = client.get(reverse("play:replay", args=[started_match.pk]))

@@ -22,8 +22,11 @@ MECH = '#board g.sc-pieces[data-at="r2c4"] .sc-mech.sc-pick'
 
 
 def hex_click(page, hex_id: str) -> None:
-    """A click in the middle of a territory, whatever piece lies there."""
-    box = page.locator(f'#board .sc-hex[data-hex="{hex_id}"] polygon').bounding_box()
+    """A click in the middle of a territory, whatever piece lies there (brought into view
+    first: the map is wider than the first screen and pans in its box)."""
+    shape = page.locator(f'#board .sc-hex[data-hex="{hex_id}"] polygon')
+    shape.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    box = shape.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.8)
 
 
