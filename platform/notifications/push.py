@@ -113,7 +113,7 @@ def push_send(*, delivery_id: int) -> bool:
 def _claim(delivery_id: int) -> tuple[PushDelivery, PushSubscription, str] | None:
     with transaction.atomic():
         delivery = (
-            PushDelivery.objects.select_for_update()
+            PushDelivery.objects.select_for_update(of=("self",))
             .select_related("notice", "subscription")
             .filter(pk=delivery_id)
             .first()
