@@ -39,7 +39,9 @@ class Device:
     """One browser's subscription: its keys stay here; the site gets only the public half."""
 
     token: str
-    key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(ec.SECP256R1()))
+    key: ec.EllipticCurvePrivateKey = field(
+        default_factory=lambda: ec.generate_private_key(ec.SECP256R1())
+    )
     auth: bytes = field(default_factory=lambda: os.urandom(16))
 
     def keys(self) -> dict[str, str]:
