@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('notifications', '0006_digest_late_mode'),
+        ('notifications', '0007_queued_again_marks'),
         ('play', '0009_scythe_rules_version'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
