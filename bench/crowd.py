@@ -346,13 +346,13 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--page-nice",
         type=int,
-        default=5,
+        default=10,
         help="the page processes' niceness, as compose runs them (PAGES_NICE)",
     )
     parser.add_argument(
         "--worker-nice",
         type=int,
-        default=5,
+        default=10,
         help="the Celery workers' niceness, as compose runs them (WORKER_NICE): 0 to compete",
     )
     parser.add_argument(
