@@ -62,7 +62,7 @@ class RoundRobin:
             this_round = schedule_round(len(roster), size, low, number)
         active = {e.id for e in entrants if e.active}
         rank = {p: i for i, p in enumerate(roster)}
-        history = common.seat_history(played)
+        history = common.seat_history(played) if legacy or size > 2 else {}
         tables: list[PlannedTable] = []
         byes: list[int] = []
         for table in this_round:
