@@ -72,10 +72,14 @@ def test_it_ends_an_event_begun_by_the_circle_method_with_it():
     old = circle(6)
     played = [
         best_seed_wins(
-            RoundPlan(n + 1, f"Round {n + 1}", tuple(
-                PlannedTable(tuple(p + 1 for p in t), f"R{n + 1}-T{i + 1}")
-                for i, t in enumerate(old[n])
-            ))
+            RoundPlan(
+                n + 1,
+                f"Round {n + 1}",
+                tuple(
+                    PlannedTable(tuple(p + 1 for p in t), f"R{n + 1}-T{i + 1}")
+                    for i, t in enumerate(old[n])
+                ),
+            )
         )
         for n in range(2)
     ]

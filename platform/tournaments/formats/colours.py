@@ -79,8 +79,10 @@ def orient(
     if pb.seat is not None and pw.seat is not None and pb.seat != pw.seat:  # E.1
         return _seated(better, worse, pb.seat)
     stronger = _stronger(pb, pw)
-    if stronger is not None:  # E.2
-        return _seated(better, worse, pb.seat if stronger else 1 - (pw.seat or 0))
+    if stronger and pb.seat is not None:  # E.2
+        return _seated(better, worse, pb.seat)
+    if stronger is False and pw.seat is not None:
+        return _seated(better, worse, 1 - pw.seat)
     for x, y in zip(reversed(mine), reversed(theirs), strict=False):  # E.3
         if x != y:
             return _seated(better, worse, 1 - x)

@@ -4,7 +4,7 @@ few repeat meetings as possible (docs/tournaments.md, "Swiss")."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import networkx as nx
@@ -59,10 +59,8 @@ class Swiss:
         seated = [p for p in order if p not in byes]
         tables = pair_round(seated, sizes, entrants, played, settings.apart)
         rank = {p: i for i, p in enumerate(order)}
-        planned = tuple(
-            PlannedTable(order_seats(t, played, rank, entrants), f"R{number}-T{i + 1}")
-            for i, t in enumerate(tables)
-        )
+        seat = seating(played, rank, entrants, size)
+        planned = tuple(PlannedTable(seat(t), f"R{number}-T{i + 1}") for i, t in enumerate(tables))
         return RoundPlan(
             number, f"Round {number}", planned, tuple(sorted(byes, key=rank.__getitem__))
         )
@@ -78,19 +76,17 @@ class Swiss:
         return None
 
 
-def order_seats(
-    table: Sequence[int],
-    played: Sequence[PlayedRound],
-    rank: dict[int, int],
-    entrants: Sequence[Entrant],
-) -> tuple[int, ...]:
+def seating(
+    played: Sequence[PlayedRound], rank: dict[int, int], entrants: Sequence[Entrant], size: int
+) -> Callable[[Sequence[int]], tuple[int, ...]]:
     """Seat order: at 2-player tables by the Dutch colour rules once a round is played (round 1
     keeps the better seed first), at larger tables by the common rotation."""
-    if len(table) == 2 and played:
-        return colours.orient(
-            table[0], table[1], colours.seat_sequences(played), rank, common.seeds_of(entrants)
-        )
-    return common.seat_order(table, common.seat_history(played), rank)
+    if size == 2 and played:
+        seats = colours.seat_sequences(played)
+        seeds = common.seeds_of(entrants)
+        return lambda t: colours.orient(t[0], t[1], seats, rank, seeds)
+    history = common.seat_history(played)
+    return lambda t: common.seat_order(t, history, rank)
 
 
 def pick_byes(order: Sequence[int], count: int, played: Sequence[PlayedRound]) -> set[int]:
