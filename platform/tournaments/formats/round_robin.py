@@ -150,7 +150,7 @@ def berger(players: int) -> Schedule:
     for r in range(1, m + 1):
         tables = []
         for i in range(1, m + 1):
-            j = (r + 1 - i - 1) % m + 1
+            j = (r - i) % m + 1  # i + j = r + 1 (mod m), j in 1..m
             if j == i:
                 if players % 2 == 0:
                     last = (i - 1, m) if r % 2 else (m, i - 1)
@@ -164,8 +164,9 @@ def berger(players: int) -> Schedule:
 def started_by_circle(roster: Sequence[int], played: Sequence[PlayedRound]) -> bool:
     """Whether an event was begun with the circle method this module used before Berger tables
     (its rounds are stored and never recomputed): then it ends with the same method. Round 1
-    is the same in both and round 2 differs at every count from 3 players on, so round 2
-    tells."""
+    is the same in both; round 2 tells, as it differs (the circle's pairs seed 1 with seed n - 1
+    or n, Berger's with seed 2), and one whose every table is Berger's leaves Berger's rounds
+    free of repeats anyway."""
     if len(played) < 2:
         return False
     index = {p: i for i, p in enumerate(roster)}
