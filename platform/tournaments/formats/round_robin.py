@@ -167,7 +167,7 @@ def started_by_circle(roster: Sequence[int], played: Sequence[PlayedRound]) -> b
     is the same in both; round 2 tells, as it differs (the circle's pairs seed 1 with seed n - 1
     or n, Berger's with seed 2), and one whose every table is Berger's leaves Berger's rounds
     free of repeats anyway."""
-    if len(played) < 2:
+    if len(played) < 2 or len(roster) < 3:  # 2 players: one round, the same in both
         return False
     index = {p: i for i, p in enumerate(roster)}
     wanted = {frozenset(t) for t in berger(len(roster))[1]}

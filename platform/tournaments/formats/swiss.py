@@ -133,8 +133,8 @@ def match_pairs(
     seats: dict[int, list[int]] | None = None,
 ) -> list[list[int]]:
     """2-player tables by maximum-weight matching (networkx, Edmonds' blossom), lexicographically:
-    fewest repeat meetings, then fewest pairs whose absolute seat preferences clash (Dutch
-    B.3), then the smallest squared point gaps, then fewest unmet seat preferences and unmet
+    blocked pairs, then pairs whose absolute seat preferences clash (Dutch B.3), then fewest
+    repeat meetings, then the smallest squared point gaps, then fewest unmet seat preferences and unmet
     strong ones (Dutch C.12, C.13), then the nearest ranks (1 v 2, 3 v 4 in a score group)."""
     n = len(seated)
     window = n if n <= MATCHING_COMPLETE else MATCHING_WINDOW
@@ -145,10 +145,12 @@ def match_pairs(
         for j in range(i + 1, min(n, i + window + 1)):
             a, b = seated[i], seated[j]
             gap = int((points[a] - points[b]) * 24)  # points are multiples of 1/24
-            repeats = met.get(common.pair(a, b), 0) + common.apart_cost(apart, a, b)
+            blocked = common.apart_cost(apart, a, b)
             clash, unmet, strong = colours.pair_cost(wants[i], wants[j])
             links.append((i, j))
-            rows.append((repeats, clash, gap * gap, unmet, strong, j - i))
+            rows.append(
+                (blocked, clash, met.get(common.pair(a, b), 0), gap * gap, unmet, strong, j - i)
+            )
     costs = lexicographic(rows, n // 2)
     top = max(costs, default=0) + 1
     graph = nx.Graph()
