@@ -134,8 +134,9 @@ def match_pairs(
 ) -> list[list[int]]:
     """2-player tables by maximum-weight matching (networkx, Edmonds' blossom), lexicographically:
     blocked pairs, then pairs whose absolute seat preferences clash (Dutch B.3), then fewest
-    repeat meetings, then the smallest squared point gaps, then fewest unmet seat preferences and unmet
-    strong ones (Dutch C.12, C.13), then the nearest ranks (1 v 2, 3 v 4 in a score group)."""
+    repeat meetings, then the smallest squared point gaps, then fewest unmet seat preferences
+    and unmet strong ones (Dutch C.12, C.13), then the nearest ranks (1 v 2, 3 v 4 in a score
+    group)."""
     n = len(seated)
     window = n if n <= MATCHING_COMPLETE else MATCHING_WINDOW
     wants = [colours.preference((seats or {}).get(p, [])) for p in seated]
