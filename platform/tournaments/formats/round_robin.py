@@ -54,10 +54,15 @@ class RoundRobin:
         if len(played) >= total_rounds(len(roster), size, settings.rounds):
             return None
         number = len(played) + 1
-        this_round = schedule_round(len(roster), size, low, number)
+        legacy = size == 2 and started_by_circle(roster, played)
+        if legacy:
+            cycle = circle(len(roster))
+            this_round = cycle[(number - 1) % len(cycle)]
+        else:
+            this_round = schedule_round(len(roster), size, low, number)
         active = {e.id for e in entrants if e.active}
         rank = {p: i for i, p in enumerate(roster)}
-        history = common.seat_history(played)
+        history = common.seat_history(played) if legacy or size > 2 else {}
         tables: list[PlannedTable] = []
         byes: list[int] = []
         for table in this_round:
@@ -65,7 +70,10 @@ class RoundRobin:
             if len(present) < low:
                 byes.extend(present)
                 continue
-            order = common.seat_order(present, history, rank)
+            if size == 2 and not legacy:  # Berger tables: the schedule's seat order
+                order = tuple(present)
+            else:
+                order = common.seat_order(present, history, rank)
             tables.append(PlannedTable(order, f"R{number}-T{len(tables) + 1}"))
         scheduled = {roster[i] for t in this_round for i in t}
         byes.extend(p for p in roster if p in active and p not in scheduled)
@@ -111,8 +119,13 @@ def schedule_round(players: int, size: int, low: int, number: int) -> Round:
     """Round ``number`` (1-based) of the schedule; the rounds before it are built (once, then
     kept) but none after it, so a long schedule costs only what has been played."""
     if size == 2:
-        cycle = circle(players)
-        return cycle[(number - 1) % len(cycle)]
+        cycle = berger(players)
+        first, second = divmod(number - 1, len(cycle))
+        if first % 2:
+            # every second cycle swaps the seats (as a double round robin does) and starts
+            # from Berger round 2, so no player sits alike three games running at the seam
+            return tuple(table[::-1] for table in cycle[(second + 1) % len(cycle)])
+        return cycle[second]
     key = (players, size, low)
     if key not in _BUILT:
         if len(_BUILT) > 256:
@@ -125,9 +138,47 @@ def schedule_round(players: int, size: int, low: int, number: int) -> Round:
 
 
 @functools.lru_cache(maxsize=64)
+def berger(players: int) -> Schedule:
+    """FIDE's Berger tables (Handbook C.05, annex 1), tables in seat order. Seeds 1..m with m
+    odd and a last seed m + 1 (with an odd number of players, the bye): round r seats together
+    the seeds i, j with i + j = r + 1 (mod m), the first seat to the one from whom the other is
+    an odd number of steps on (mod m); seed m + 1 meets the seed i with 2i = r + 1, taking the
+    second seat in odd rounds and the first in even ones. Each player's seats then alternate
+    but for one repeat at most, so first seats stay within 1 of half at any point."""
+    m = players - 1 if players % 2 == 0 else players
+    rounds = []
+    for r in range(1, m + 1):
+        tables = []
+        for i in range(1, m + 1):
+            j = (r - i) % m + 1  # i + j = r + 1 (mod m), j in 1..m
+            if j == i:
+                if players % 2 == 0:
+                    last = (i - 1, m) if r % 2 else (m, i - 1)
+                    tables.append(last)
+            elif i < j:
+                tables.append((i - 1, j - 1) if (j - i) % m % 2 else (j - 1, i - 1))
+        rounds.append(tuple(sorted(tables, key=min)))
+    return tuple(rounds)
+
+
+def started_by_circle(roster: Sequence[int], played: Sequence[PlayedRound]) -> bool:
+    """Whether an event was begun with the circle method this module used before Berger tables
+    (its rounds are stored and never recomputed): then it ends with the same method. Round 1
+    is the same in both; round 2 tells, as it differs (the circle's pairs seed 1 with seed n - 1
+    or n, Berger's with seed 2), and one whose every table is Berger's leaves Berger's rounds
+    free of repeats anyway."""
+    if len(played) < 2 or len(roster) < 3:  # 2 players: one round, the same in both
+        return False
+    index = {p: i for i, p in enumerate(roster)}
+    wanted = {frozenset(t) for t in berger(len(roster))[1]}
+    return any(frozenset(index[p] for p in t.players) not in wanted for t in played[1].plan.tables)
+
+
+@functools.lru_cache(maxsize=64)
 def circle(players: int) -> Schedule:
-    """The circle method: the first player stays, the others turn one place each round; with an
-    odd number the missing partner is a bye (the table is left out)."""
+    """The circle method (before Berger tables, kept for events begun with it): the first
+    player stays, the others turn one place each round; with an odd number the missing partner
+    is a bye (the table is left out)."""
     ring: list[int | None] = list(range(players))
     if players % 2:
         ring.append(None)

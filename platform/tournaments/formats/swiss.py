@@ -4,13 +4,13 @@ few repeat meetings as possible (docs/tournaments.md, "Swiss")."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import networkx as nx
 from django.utils.translation import gettext as _
 
-from tournaments.formats import common
+from tournaments.formats import colours, common
 from tournaments.formats.arrange import arrange, improve
 from tournaments.formats.base import (
     Bracket,
@@ -59,11 +59,8 @@ class Swiss:
         seated = [p for p in order if p not in byes]
         tables = pair_round(seated, sizes, entrants, played, settings.apart)
         rank = {p: i for i, p in enumerate(order)}
-        history = common.seat_history(played)
-        planned = tuple(
-            PlannedTable(common.seat_order(t, history, rank), f"R{number}-T{i + 1}")
-            for i, t in enumerate(tables)
-        )
+        seat = seating(played, rank, entrants, size)
+        planned = tuple(PlannedTable(seat(t), f"R{number}-T{i + 1}") for i, t in enumerate(tables))
         return RoundPlan(
             number, f"Round {number}", planned, tuple(sorted(byes, key=rank.__getitem__))
         )
@@ -77,6 +74,19 @@ class Swiss:
         self, entrants: Sequence[Entrant], settings: Settings, played: Sequence[PlayedRound]
     ) -> Bracket | None:
         return None
+
+
+def seating(
+    played: Sequence[PlayedRound], rank: dict[int, int], entrants: Sequence[Entrant], size: int
+) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """Seat order: at 2-player tables by the Dutch colour rules once a round is played (round 1
+    keeps the better seed first), at larger tables by the common rotation."""
+    if size == 2 and played:
+        seats = colours.seat_sequences(played)
+        seeds = common.seeds_of(entrants)
+        return lambda t: colours.orient(t[0], t[1], seats, rank, seeds)
+    history = common.seat_history(played)
+    return lambda t: common.seat_order(t, history, rank)
 
 
 def pick_byes(order: Sequence[int], count: int, played: Sequence[PlayedRound]) -> set[int]:
@@ -103,7 +113,7 @@ def pair_round(
     met = common.meetings(played)
     points = {p: t.points for p, t in tally(entrants, played).items()}
     if all(s == 2 for s in sizes):
-        return match_pairs(seated, points, met, apart)
+        return match_pairs(seated, points, met, apart, colours.seat_sequences(played))
     score = {p: float(v) for p, v in points.items()}
     met_by = common.met_by_player(met)
     nobody: dict[int, int] = {}
@@ -120,30 +130,50 @@ def match_pairs(
     points: dict[int, Fraction],
     met: Counter[common.Pair],
     apart: frozenset[frozenset[int]] = frozenset(),
+    seats: dict[int, list[int]] | None = None,
 ) -> list[list[int]]:
-    """2-player tables by maximum-weight matching (networkx, Edmonds' blossom): fewest repeat
-    meetings first, then the smallest squared point gaps, then the nearest ranks (1 v 2, 3 v 4 in
-    a score group)."""
+    """2-player tables by maximum-weight matching (networkx, Edmonds' blossom), lexicographically:
+    blocked pairs, then pairs whose absolute seat preferences clash (Dutch B.3), then fewest
+    repeat meetings, then the smallest squared point gaps, then fewest unmet seat preferences
+    and unmet strong ones (Dutch C.12, C.13), then the nearest ranks (1 v 2, 3 v 4 in a score
+    group)."""
     n = len(seated)
     window = n if n <= MATCHING_COMPLETE else MATCHING_WINDOW
-    edges: list[tuple[int, int, int, int, int]] = []
+    wants = [colours.preference((seats or {}).get(p, [])) for p in seated]
+    links: list[tuple[int, int]] = []
+    rows: list[tuple[int, ...]] = []
     for i in range(n):
         for j in range(i + 1, min(n, i + window + 1)):
             a, b = seated[i], seated[j]
             gap = int((points[a] - points[b]) * 24)  # points are multiples of 1/24
-            repeats = met.get(common.pair(a, b), 0) + common.apart_cost(apart, a, b)
-            edges.append((i, j, repeats, gap * gap, j - i))
-    # integer weights that make the criteria strictly lexicographic: a matching has n/2 edges,
-    # so one unit of a criterion outweighs any total of the ones after it
-    gap_unit = n * n + 1
-    repeat_unit = (n // 2 + 1) * (max((e[3] for e in edges), default=0) * gap_unit + n) + 1
-    costs = [(i, j, rep * repeat_unit + gap * gap_unit + dist) for i, j, rep, gap, dist in edges]
-    top = max((c for _, _, c in costs), default=0) + 1
+            blocked = common.apart_cost(apart, a, b)
+            clash, unmet, strong = colours.pair_cost(wants[i], wants[j])
+            links.append((i, j))
+            rows.append(
+                (blocked, clash, met.get(common.pair(a, b), 0), gap * gap, unmet, strong, j - i)
+            )
+    costs = lexicographic(rows, n // 2)
+    top = max(costs, default=0) + 1
     graph = nx.Graph()
     graph.add_nodes_from(range(n))
-    graph.add_weighted_edges_from((i, j, top - c) for i, j, c in costs)
+    graph.add_weighted_edges_from((i, j, top - c) for (i, j), c in zip(links, costs, strict=True))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs = sorted(tuple(sorted(edge)) for edge in matching)
     if 2 * len(pairs) != n:
         raise FormatError(_("No pairing seats everyone."))  # cannot happen: ranks i, i+1 are linked
     return [[seated[i], seated[j]] for i, j in pairs]
+
+
+def lexicographic(rows: Sequence[tuple[int, ...]], edges: int) -> list[int]:
+    """One integer cost per row of non-negative criteria, most important first, such that for
+    any two sets of ``edges`` rows the sums compare as the criteria do lexicographically: one
+    unit of a criterion outweighs the largest total the ones after it can reach."""
+    if not rows:
+        return []
+    costs = [0] * len(rows)
+    unit = 1
+    for k in reversed(range(len(rows[0]))):
+        for r, row in enumerate(rows):
+            costs[r] += row[k] * unit
+        unit = edges * max(costs) + 1
+    return costs
