@@ -22,7 +22,10 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from outbox.services import outbox_backlog
+from play.services import matches_overdue
 from shared import metrics
+from tournaments.models import Round, Tournament, TournamentTable
 
 log = logging.getLogger(__name__)
 
@@ -78,8 +81,6 @@ def _gauge(name: str, text: str, value: float) -> GaugeMetricFamily:
 
 
 def site_figures() -> dict[str, tuple[str, float]]:
-    from outbox.services import outbox_backlog
-    from play.services import matches_overdue
 
     now = timezone.now()
     backlog = outbox_backlog(now=now)
@@ -107,7 +108,6 @@ def site_figures() -> dict[str, tuple[str, float]]:
 
 
 def rounds_waiting(now: Any) -> int:
-    from tournaments.models import Round, Tournament, TournamentTable
 
     status = Tournament.Status
     due = Tournament.objects.filter(

@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 
 from tournaments import errors
 from tournaments.models import Tournament
+from tournaments.services import _ensure_organiser as ensure_organiser
+from tournaments.services import audit, locked
 
 MAX_ORIGINS = 10
 # A scheme and a host (a leading "*." for every subdomain), an optional port, nothing else:
@@ -48,8 +50,6 @@ def origins_parse(value: Any) -> list[str]:
 
 
 def embed_origins_set(*, tournament_id: Any, user: Any, origins: Any) -> Tournament:
-    from tournaments.services import _ensure_organiser as ensure_organiser
-    from tournaments.services import audit, locked
 
     parsed = origins_parse(origins)
     with transaction.atomic():

@@ -20,7 +20,9 @@ from django.utils.translation import gettext as _
 from games.core.adjudication import adjudicated, shared
 from play.models import Match
 from play.services import match_end
-from tournaments import errors
+
+# services imports progress, which imports this module: services by name, read when called
+from tournaments import errors, services
 from tournaments.models import Round, RoundSchedule, Tournament, TournamentTable
 
 T = Tournament.Status
@@ -31,8 +33,6 @@ def round_schedule_set(
     *, tournament_id: Any, user: Any, number: Any, starts_at: Any, deadline: Any
 ) -> RoundSchedule | None:
     """Set (or, with neither time, clear) round `number`'s start time and deadline."""
-    from tournaments.services import _ensure_organiser as ensure_organiser
-    from tournaments.services import audit, locked
 
     if not isinstance(number, int) or not 1 <= number <= MAX_ROUND:
         raise errors.bad(
@@ -40,8 +40,8 @@ def round_schedule_set(
         )
     _check_times(starts_at, deadline)
     with transaction.atomic():
-        t = locked(tournament_id)
-        ensure_organiser(t, user)
+        t = services.locked(tournament_id)
+        services._ensure_organiser(t, user)
         _check_may_schedule(t, number, starts_at, deadline)
         if starts_at is None and deadline is None:
             RoundSchedule.objects.filter(tournament=t, number=number).delete()
@@ -52,7 +52,7 @@ def round_schedule_set(
                 number=number,
                 defaults={"starts_at": starts_at, "deadline": deadline, "ended_at": None},
             )
-        audit(
+        services.audit(
             t,
             user,
             "schedule",
@@ -115,18 +115,18 @@ def schedule_shown(tournament: Tournament) -> list[dict[str, Any]]:
 
 
 def unfinished_rule_set(*, tournament_id: Any, user: Any, rule: Any) -> Tournament:
-    from tournaments.services import _ensure_organiser as ensure_organiser
-    from tournaments.services import audit, locked
 
     if rule not in Tournament.Unfinished.values:
         raise errors.bad("bad_rule", _("The rule must be 'adjudicate' or 'shared'."))
     with transaction.atomic():
-        t = locked(tournament_id)
-        ensure_organiser(t, user)
+        t = services.locked(tournament_id)
+        services._ensure_organiser(t, user)
         t.unfinished_rule = rule
         t.stamp += 1
         t.save(update_fields=["unfinished_rule", "stamp"])
-        audit(t, user, "unfinished_rule", f"Unfinished games at a deadline: {rule}.", rule=rule)
+        services.audit(
+            t, user, "unfinished_rule", f"Unfinished games at a deadline: {rule}.", rule=rule
+        )
     return t
 
 

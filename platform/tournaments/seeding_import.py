@@ -14,14 +14,14 @@ from django.utils.translation import gettext as _
 
 from tournaments import errors
 from tournaments.models import Registration, Tournament
+from tournaments.services import _ensure_organiser as ensure_organiser
+from tournaments.services import audit, locked
 
 MAX_BYTES = 200_000
 HEADERS = {"name", "email", "e-mail", "player", "display name"}
 
 
 def seed_import(*, tournament_id: Any, user: Any, text: Any) -> Tournament:
-    from tournaments.services import _ensure_organiser as ensure_organiser
-    from tournaments.services import audit, locked
 
     if not isinstance(text, str) or not text.strip():
         raise errors.bad("bad_csv", _("Send the CSV file's text: one player per line."))
