@@ -73,6 +73,7 @@ class Table:
     sent_at: float = 0.0  # perf_counter() when the pending move was submitted
     arrived_at: float = 0.0  # perf_counter() when the last seat received it
     acked_ms: float | None = None  # submission -> the actor's "ack" (action_submit done)
+    moves: int = 0  # measured moves of this table
 
     def on_snapshot(self, seat: Seat, snapshot: dict) -> None:
         seat.version = snapshot["version"]
@@ -98,6 +99,8 @@ class Stats:
     snapshot_bytes: int = 0  # the snapshot frames received while measuring: their total size
     snapshots: int = 0
     cpu_parts: dict = field(default_factory=dict)  # seconds by part: loadgen, postgres...
+    cpu_by_server: list[float] = field(default_factory=list)  # seconds, in --servers order
+    moves_by_server: list[int] = field(default_factory=list)  # tables by match id modulo
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -114,7 +117,9 @@ def main() -> None:
         py_spy()  # fail before the set-up, not after it
     app = FLOOR_APP if args.app == "floor" else args.app
     runs: list[tuple[str, str, int]] = []  # (name, app, servers)
-    if args.metrics_ab:  # issue 30: the same site with its metrics off, then on
+    if args.metrics_pair:  # issue 30: metrics off and on served side by side, same load
+        runs.append(("metrics pair", app, 2))
+    elif args.metrics_ab:  # issue 30: the same site with its metrics off, then on
         runs += [("metrics off", app, 1), ("metrics on", app, 1)]
     elif app == FLOOR_APP:
         runs.append(("floor", app, 1))
@@ -128,15 +133,24 @@ def main() -> None:
     rounds = [
         {
             name: _bench(
-                argparse.Namespace(**{**vars(args), "servers": n, "metrics": name == "metrics on"}),
+                argparse.Namespace(
+                    **{
+                        **vars(args),
+                        "servers": n,
+                        "metrics": name == "metrics on",
+                        "metrics_on_server": number % 2,  # which of the pair has them
+                    }
+                ),
                 run_app,
             )
             for name, run_app, n in runs
         }
-        for _ in range(args.rounds)
+        for number in range(args.rounds)
     ]
     _summary(rounds)
-    if args.metrics_ab:
+    if args.metrics_pair:
+        _metrics_pair_ratio(rounds)
+    elif args.metrics_ab:
         _metrics_ratio(rounds)
 
 
@@ -151,6 +165,45 @@ def _metrics_ratio(rounds: list[dict[str, dict]]) -> None:
         f"metrics on / off, server CPU per move: median {statistics.median(ratios):.3f}"
         f" over {len(ratios)} rounds ({spread}); per round {[round(x, 3) for x in ratios]};"
         f" loadavg {Path('/proc/loadavg').read_text().strip()}"
+    )
+
+
+# Student's t at 97.5% for 1..30 degrees of freedom (a 95% two-sided interval).
+T_975 = [12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14]
+T_975 += [2.13, 2.12, 2.11, 2.10, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05]
+T_975 += [2.05, 2.04]
+
+
+def _metrics_pair_ratio(rounds: list[dict[str, dict]]) -> None:
+    """CPU per move of the process with metrics over the one without, served at the same time
+    (the machine's drift and the other jobs' load fall on both alike). Which process, and so
+    which half of the tables, has the metrics swaps every round: two rounds in a row make one
+    crossover pair whose geometric mean cancels any difference between the halves."""
+    ratios = []
+    for figures in rounds:
+        pair = figures["metrics pair"]
+        on = pair["metrics_on_server"]
+        cpu, moves = pair["cpu_by_server"], pair["moves_by_server"]
+        per_move = [1000 * c / m for c, m in zip(cpu, moves, strict=True)]
+        ratios.append(per_move[on] / per_move[1 - on])
+        print(
+            f"round: off {per_move[1 - on]:.3f} ms/move ({moves[1 - on]} moves),"
+            f" on {per_move[on]:.3f} ms/move ({moves[on]} moves), on/off {ratios[-1]:.4f}"
+        )
+    crossed = [(a * b) ** 0.5 for a, b in zip(ratios[0::2], ratios[1::2], strict=False)]
+    load = Path("/proc/loadavg").read_text().strip()
+    if len(crossed) < 2:
+        print(f"metrics on / off side by side: per round {ratios} (run 4+ rounds for an interval)")
+        return
+    mean = statistics.mean(crossed)
+    t = T_975[min(len(crossed) - 1, len(T_975)) - 1]
+    half = t * statistics.stdev(crossed) / len(crossed) ** 0.5
+    print(
+        f"metrics on / off side by side, server CPU per move over {len(crossed)} crossover pairs"
+        f" ({len(ratios)} rounds): mean {mean:.4f},"
+        f" 95% interval {mean - half:.4f}..{mean + half:.4f}"
+        f", range {min(crossed):.4f}..{max(crossed):.4f}; pairs {[round(x, 4) for x in crossed]};"
+        f" loadavg {load}"
     )
 
 
@@ -198,13 +251,15 @@ def _bench(args: argparse.Namespace, app: str) -> dict:
     started = time.monotonic()
     database_prepare(env, args.database)
     bench_tables = tables_create(env, args.tables)
-    if getattr(args, "metrics", False):  # as docker-compose.yml runs it: multiprocess files
+    metrics_env = {  # as docker-compose.yml runs it: multiprocess files
+        "METRICS": "1",
+        "METRICS_TOKEN": "bench-token-bench-token",
+        "PROMETHEUS_MULTIPROC_DIR": str(var_dir / "prometheus"),
+    }
+    if getattr(args, "metrics", False) or args.metrics_pair:
         (var_dir / "prometheus").mkdir()
-        env.update(
-            METRICS="1",
-            METRICS_TOKEN="bench-token-bench-token",
-            PROMETHEUS_MULTIPROC_DIR=str(var_dir / "prometheus"),
-        )
+    if getattr(args, "metrics", False):
+        env.update(metrics_env)
     if app == FLOOR_APP:
         env["FLOOR_PAYLOADS"] = str(var_dir / "payloads.json")
         floor_payloads(env, bench_tables, var_dir / "payloads.json")
@@ -214,7 +269,14 @@ def _bench(args: argparse.Namespace, app: str) -> dict:
     if not args.shared_redis:  # its CPU is then the bench's alone
         redis, env["REDIS_URL"] = redis_start(var_dir)
     ports = [args.port + i if args.port else free_port() for i in range(args.servers)]
-    servers = [_server_start(env, port, args, var_dir, app) for port in ports]
+    if args.metrics_pair:
+        envs = [env, env]
+        envs[args.metrics_on_server] = {**env, **metrics_env}
+        servers = [
+            _server_start(e, p, args, var_dir, app) for e, p in zip(envs, ports, strict=True)
+        ]
+    else:
+        servers = [_server_start(env, port, args, var_dir, app) for port in ports]
     if _proxied(args):
         proxy, proxy_port = nginx_start(var_dir, ports)
         args.client_ports = [proxy_port]
@@ -306,6 +368,13 @@ def _parse_args() -> argparse.Namespace:
         " CPU-per-move ratio per round, its median and spread",
     )
     parser.add_argument(
+        "--metrics-pair",
+        action="store_true",
+        help="issue 30: two server processes at once, one with METRICS off and one on, each "
+        "serving half the tables (by match id; the halves swap every round); prints each "
+        "round's CPU-per-move ratio, their mean with a 95%% interval, median and range",
+    )
+    parser.add_argument(
         "--profile",
         metavar="FILE",
         help="sample the server with py-spy during the measured time (raw stacks to FILE, "
@@ -324,6 +393,8 @@ def _counts(text: str) -> list[int]:
 
 
 def _proxied(args: argparse.Namespace) -> bool:
+    if args.metrics_pair:  # each half of the tables must reach its own process
+        return False
     if args.proxy == "on":
         if not nginx_available():
             raise SystemExit("--proxy on: nginx is not installed (apt-get install nginx-light)")
@@ -380,7 +451,8 @@ async def _run(args: argparse.Namespace, bench_tables: list[BenchTable], servers
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     pids = [server.pid for server in servers]
-    cpu_server, cpu_self = sum(map(cpu_seconds, pids)), time.process_time()
+    cpu_each = [cpu_seconds(pid) for pid in pids]
+    cpu_server, cpu_self = sum(cpu_each), time.process_time()
     others = {k: cpu_seconds(p.pid) if p else None for k, p in parts.items()}
     postgres = PostgresCpu(args.database)
     measured_from = time.monotonic()
@@ -388,6 +460,12 @@ async def _run(args: argparse.Namespace, bench_tables: list[BenchTable], servers
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.monotonic() - measured_from
+    stats.cpu_by_server = [
+        cpu_seconds(pid) - before for pid, before in zip(pids, cpu_each, strict=True)
+    ]
+    stats.moves_by_server = [
+        sum(t.moves for t in tables if t.match_id % len(pids) == i) for i in range(len(pids))
+    ]
     cpu_server = sum(map(cpu_seconds, pids)) - cpu_server
     cpu_self = time.process_time() - cpu_self
     cpu_parts = {
@@ -511,6 +589,7 @@ async def _drive(
         else:
             if table.error is None and stats.measuring:
                 stats.moves += 1
+                table.moves += 1
                 stats.latencies_ms.append((table.arrived_at - sent) * 1000)
                 if table.acked_ms is not None:
                     stats.acks_ms.append(table.acked_ms)
@@ -574,6 +653,9 @@ def _report(args: argparse.Namespace, app: str, result) -> dict:
         else None,
         "route": args.route,
         "proxy": _proxied(args),
+        "cpu_by_server": [round(c, 3) for c in stats.cpu_by_server],
+        "moves_by_server": stats.moves_by_server,
+        "metrics_on_server": getattr(args, "metrics_on_server", None),
         # The other parts' CPU per move: is the server the part that holds the curve back?
         "cpu_ms_per_move": {
             k: round(1000 * v / stats.moves, 2) if v is not None and stats.moves else None

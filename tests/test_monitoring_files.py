@@ -62,3 +62,48 @@ def test_promtool_accepts_the_config_and_the_rules_fire_as_tested(tmp_path):
     ):
         done = subprocess.run(command, capture_output=True, text=True, cwd=PROMETHEUS)
         assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.skipif(shutil.which("docker-compose") is None, reason="docker-compose not installed")
+def test_compose_validates_its_file_against_the_compose_schema(tmp_path):
+    """Debian's docker-compose (1.29, .ci/run installs it) checks the whole file against the
+    compose schema, variables and references included. It predates secrets taken from the
+    environment (compose 2.23), so that one secret is read from a file for this check."""
+    text = (ROOT / "docker-compose.yml").read_text()
+    assert "    environment: METRICS_TOKEN\n" in text
+    (tmp_path / "token").write_text("a-token-for-the-check")
+    checked = tmp_path / "docker-compose.yml"
+    checked.write_text(text.replace("    environment: METRICS_TOKEN\n", "    file: ./token\n"))
+    for path in ("deploy", "Dockerfile", ".env.example"):
+        (tmp_path / path).symlink_to(ROOT / path)
+    env = {"PATH": "/usr/bin:/bin", "SECRET_KEY": "x" * 50, "METRICS_TOKEN": "t" * 20}
+    env["GRAFANA_ADMIN_PASSWORD"] = "a-password"
+    done = subprocess.run(
+        ["docker-compose", "-f", str(checked), "config", "--services"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    services = set(done.stdout.split())
+    assert {
+        "web",
+        "sockets",
+        "worker-mail",
+        "beat",
+        "outbox",
+        "proxy",
+        "prometheus",
+        "grafana",
+    } <= services
+    missing = subprocess.run(
+        ["docker-compose", "-f", str(checked), "config", "-q"],
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin"},
+        cwd=tmp_path,
+        check=False,
+    )
+    assert missing.returncode != 0 and "SECRET_KEY" in missing.stderr
