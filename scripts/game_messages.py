@@ -104,6 +104,9 @@ def game_messages() -> set[Msg]:
         for option in game.options:
             found.update(("", text) for text in (option.label, option.help))
             found.update(("", label) for _value, label in option.choices)
+    for name in ("dicecity", "scythe", "spqf"):  # every action kind's header (the e-mail's groups)
+        actions = importlib.import_module(f"games.{name}.actions").ACTIONS
+        found.update(("", header(kind)) for kind in actions)
     return found
 
 
@@ -139,8 +142,9 @@ def _one_playout(game: Any, seats: int, seed: int, steps: int) -> set[Msg]:
             break
         seat = game.to_act(state)[0]
         legal = game.legal_actions(state, seat)
-        for action in legal:
+        for action in legal:  # each kind's header too: the turn e-mail groups choices by it
             found.update(phrase_messages(game.label(state, seat, action)))
+            found.add(("", header(action["type"])))
         action = pick.choice(legal)
         after = game.apply(state, seat, action)
         found.update(phrase_messages(game.narrate(state, seat, action, after)))

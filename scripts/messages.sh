@@ -12,7 +12,9 @@ python=".venv/bin/python"
 # games/ has its own catalogue (games/core/words.py); tests and benches are not shown to people.
 ignore=(--ignore=.venv --ignore=var --ignore=games --ignore=tests --ignore=bench
         --ignore=deploy --ignore=docs --ignore=node_modules --ignore=locale_allauth)
-"$python" manage.py makemessages -l es -l vi --no-location --no-obsolete "${ignore[@]}"
+# Templates include the SVG ones (the rating chart), which makemessages skips by default.
+"$python" manage.py makemessages -l es -l vi --no-location --no-obsolete -e html,txt,py,svg \
+  "${ignore[@]}"
 "$python" manage.py makemessages -d djangojs -l es -l vi --no-location --no-obsolete "${ignore[@]}"
 # No creation date in the headers: it changes on every run, and two branches that both ran this
 # would conflict on that line alone.

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.core import Game, all_games, get_game
@@ -105,7 +106,9 @@ def queue_leave(request: HttpRequest) -> HttpResponse:
 
 def _move_label(seconds: int) -> str:
     hours = seconds // 3600
-    return f"{hours} hours" if hours < 48 else f"{hours // 24} days"
+    if hours < 48:
+        return ngettext("%(n)s hour", "%(n)s hours", hours) % {"n": hours}
+    return ngettext("%(n)s day", "%(n)s days", hours // 24) % {"n": hours // 24}
 
 
 @login_required

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.humanize.templatetags.humanize import ordinal as humanize_ordinal
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from lobbies.models import Invitation, Table, TableEntry
 from play.models import Match, Seat
@@ -104,17 +106,14 @@ class GameRow:
         places = [s.place for s in self.match.seats.all()]
         if self.seat.place is None:
             return ""
-        tie = places.count(self.seat.place) > 1
-        return f"{_ordinal(self.seat.place)} of {len(places)}" + (" (tie)" if tie else "")
+        said = {"place": humanize_ordinal(self.seat.place), "seats": len(places)}
+        if places.count(self.seat.place) > 1:
+            return _("%(place)s of %(seats)s (tie)") % said
+        return _("%(place)s of %(seats)s") % said
 
     @property
     def won(self) -> bool:
         return self.seat.place == 1
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _seats_of(person: Any, viewer: Any) -> QuerySet[Seat]:

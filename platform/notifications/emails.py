@@ -25,7 +25,13 @@ from notifications.prompts import prompt_context
 from notifications.services import claimed_deliver, language_of, render_listed_email
 from notifications.unsubscribe import is_suppressed, wants_game_email
 from play.models import ActionRecord, Match, Presence, Seat
-from play.selectors import outcome_table, players_of
+from play.selectors import (
+    forfeit_reason,
+    outcome_table,
+    players_of,
+    reason_words,
+    seat_name,
+)
 from play.services import MISSED_TURNS_LIMIT
 from play.signals import outcome_notes
 
@@ -94,13 +100,12 @@ def game_over_emails_send(*, match_id: int) -> int:
     if match is None or not match.is_finished or not match.outcome:
         return 0
     seats = list(match.seats.select_related("user"))
-    table = outcome_table(match.outcome, players_of(seats), _rating_notes(match))
+    notes = _rating_notes(match)
     sent = 0
     for seat in seats:
         if seat.user is not None:
-            sent += email_send_once(
-                kind="game_over", key=str(seat.pk), build=partial(_game_over, match, seat, table)
-            )
+            build = partial(_game_over, match, seat, seats, notes)
+            sent += email_send_once(kind="game_over", key=str(seat.pk), build=build)
     return sent
 
 
@@ -114,14 +119,19 @@ def _rating_notes(match: Match) -> dict[int, str]:
     return notes
 
 
-def _game_over(match: Match, seat: Seat, table: dict[str, Any]) -> EmailMultiAlternatives | None:
+def _game_over(
+    match: Match, seat: Seat, seats: list[Seat], notes: dict[int, str]
+) -> EmailMultiAlternatives | None:
     if not _wants_mail(seat):
         return None
     assert seat.user is not None
     context = _base_context(match, seat.user)
-    context.update(table)
+    language = language_of(seat.user)
+    with translation.override(language):  # the names (a bot's level, an erased player) too
+        outcome = match.outcome or {}
+        context.update(outcome_table(outcome, players_of(seats), notes, language=language))
+        context["reason"] = reason_words(outcome.get("reason", ""), language)
     context["place"] = seat.place
-    context["reason"] = (match.outcome or {}).get("reason", "")
     context["replay_link"] = settings.SITE_URL + reverse("play:replay", args=[match.pk])
     return render_listed_email("game_over", context, seat.user.email, seat.user.pk)
 
@@ -159,11 +169,12 @@ def _seat_replaced(
         return None
     assert seat.user is not None
     context = _base_context(match, seat.user)
+    language = language_of(seat.user)
     context.update(
         {
-            "left_name": left.user.display_name if left.user else left.name,
+            "left_name": seat_name(left, language),
             "is_you": seat.pk == left.pk,
-            "reason": event.action.get("reason", ""),
+            "reason": forfeit_reason(event.action.get("reason", ""), language),
             "finished": match.is_finished,
         }
     )

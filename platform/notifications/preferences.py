@@ -51,7 +51,8 @@ def zone_of(prefs: Preferences) -> ZoneInfo:
 
 
 def time_zones() -> list[str]:
-    return sorted(available_timezones())
+    # "Factory" is tzdata's zone for a machine not yet set up ("-00"), not a place anyone lives.
+    return sorted(zone for zone in available_timezones() if zone != "Factory")
 
 
 def quiet_until(prefs: Preferences, now: datetime) -> datetime | None:

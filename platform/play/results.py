@@ -45,7 +45,7 @@ def _end_screen(
         column["rating_change"] = changes.get(column["seat"], "")
     why = _explanations(match, names, seat)
     return {
-        "reason": _reason(outcome.get("reason", ""), language),
+        "reason": reason_words(outcome.get("reason", ""), language),
         "winners": [c["name"] for c in columns if c["place"] == 1],
         "you": next((c for c in columns if c["you"]), None),
         "columns": columns,
@@ -134,7 +134,7 @@ def ordinal(place: int | None) -> str:
     return str(humanize_ordinal(place))
 
 
-def _reason(reason: Any, language: str) -> Any:
+def reason_words(reason: Any, language: str) -> Any:
     """How the match ended: the site's own reason (a forfeit) from the site's catalogue, an
     engine's through the games' (game_words)."""
     if reason == "forfeit":

@@ -27,6 +27,7 @@ from play.language import reader_language
 from play.models import ActionRecord, Match, Seat
 from play.results import end_screen, header
 from play.results import outcome_table as outcome_table  # importable from here as before
+from play.results import reason_words as reason_words
 
 
 def seat_of(match: Match, user: Any, seats: list[Seat] | None = None) -> int | None:
@@ -303,6 +304,17 @@ _FORFEIT_REASONS = {
     # play.personal.ERASED_FORFEIT_REASON: the account's owner erased it during the match
     "the player deleted their account": gettext_lazy("the player deleted their account"),
 }
+
+
+def forfeit_reason(reason: str, language: str) -> str:
+    """Why a seat left, stored in English ("out of time"), in `language`."""
+    with translation.override(language):
+        return str(_FORFEIT_REASONS.get(reason, reason))
+
+
+def seat_name(seat: Seat, language: str) -> str:
+    """A seat's name as `language` reads it (a bot's level, an erased player)."""
+    return _seat_name(seat, language)
 
 
 # The match page shows the log's last LOG_PAGE entries; "Earlier moves" fetches as many again.

@@ -18,7 +18,16 @@ from .choices import Choices
 from .markup import esc, legal, n, parts, tip
 from .names import faction_name
 from .reference import FACTIONS, FACTORY_HEX, HEXES, hex_name, place
-from .words import COLOURS, INK, RES_NAMES, STRUCT_SHORT, STRUCTURE_HELP, SYMBOL_HELP, TERRAIN_HELP
+from .words import (
+    COLOURS,
+    GAIN_WORDS,
+    INK,
+    RES_NAMES,
+    STRUCT_SHORT,
+    STRUCTURE_HELP,
+    SYMBOL_HELP,
+    TERRAIN_HELP,
+)
 
 SIZE = 40.0  # hex radius in SVG units
 ROOT3 = math.sqrt(3)
@@ -245,7 +254,7 @@ def _resources(counts: list[int], x: float, y: float) -> list[str]:
     for i, (name, count) in enumerate(kinds):
         rx = round(x + (i - (len(kinds) - 1) / 2) * 17, 1)
         out.append(
-            f'<g class="sc-res sc-res-{name}"><title>{count} {name}</title>'
+            f'<g class="sc-res sc-res-{name}"><title>{esc(say(GAIN_WORDS[name], n=count))}</title>'
             f'<rect x="{n(rx - 7)}" y="{n(y + 10)}" width="14" height="14" rx="2"/>'
             f'<text x="{n(rx)}" y="{n(y + 17)}">{count}</text></g>'
         )

@@ -61,7 +61,7 @@ def _svg(sp: dict[str, Any]) -> str:
 
 def _summary(p: dict[str, Any]) -> str:
     cubes = say("{n} green", n=p["cubes"]["g"]) + ", " + say("{n} black", n=p["cubes"]["b"])
-    monument = f" · {p['monument']['name']}" if p.get("monument") else ""
+    monument = f" · {say(p['monument']['name'])}" if p.get("monument") else ""
     return (
         f"{p['name']} · {say('{vp} VP', vp=p['vp'])} · {say('Level {n}', n=p['level'])} · "
         f"{cubes}{monument}"
@@ -98,7 +98,7 @@ def _words(sp: dict[str, Any]) -> dict[str, Any]:
     if me:
         private = {
             "hand": [c["name"] for c in me["hand"] or []],
-            "monument": me["monument"]["name"] if me.get("monument") else "",
+            "monument": say(me["monument"]["name"]) if me.get("monument") else "",
         }
     everyone = ([me] if me else []) + list(sp["others"])
     public = [

@@ -37,6 +37,10 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sdif]|\{\w+\}")
 TAG = re.compile(r"<[^>]*>")
 ZONE = re.compile(r"[A-Z][A-Za-z]+(/[A-Za-z_+-]+)+")  # a time zone's name: places, not words
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")
+# What a reader does not read as prose: addresses, and the move notation a reply may quote
+# ("[use die=white]"), which is the same in every language (docs/notifications.md).
+URL = re.compile(r"https?://\S+|\b\d+/[\w/.-]*")
+NOTATION = re.compile(r"\[[a-z_]+(?: [a-z_]+=[\w-]+)*\]|\b[a-z_]+(?: [a-z_]+=[\w-]+)+")
 # What stays as it is in every language: the games' and the site's names, the notation.
 NAMES = {
     "Tabletop", "Scythe", "SPQF", "Dice", "City", "Elo", "API", "Sentry", "Markdown", "UTC",
@@ -111,6 +115,9 @@ def catalogue(lang: str) -> Catalogue:
                 patterns += [pattern] if pattern else []
             elif len(english.strip()) > 1:
                 messages.add(" ".join(english.split()).lower())
+    # A run that is itself one of this language's translations is no English left, even where
+    # it spells an English message too (Spanish "Mi", for Mina, is English "Mi" for Mill).
+    messages -= {_bare(s) for e in every for s in _translations(e)}
     ours = {w.lower() for e in own for w in WORD.findall(_said(e.msgid))}
     words = {w for w in ours if len(w) > 2 and not w.isdigit()} - theirs
     return Catalogue(frozenset(messages), tuple(patterns), frozenset(words))
@@ -121,6 +128,7 @@ class _Runs(HTMLParser):
 
     SHOWN = ("title", "aria-label", "alt", "placeholder", "aria-description")
     HIDDEN = ("script", "style", "template")
+    CODE = ("code", "kbd")  # the move notation a reply may quote: the same in every language
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -128,14 +136,14 @@ class _Runs(HTMLParser):
         self._hidden = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self.HIDDEN:
+        if tag in self.HIDDEN or tag in self.CODE:
             self._hidden += 1
         self.runs += [v for k, v in attrs if k in self.SHOWN and v]
         if tag == "input" and dict(attrs).get("type") in ("submit", "button"):
             self.runs += [v for k, v in attrs if k == "value" and v]
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in self.HIDDEN and self._hidden:
+        if (tag in self.HIDDEN or tag in self.CODE) and self._hidden:
             self._hidden -= 1
 
     def handle_data(self, data: str) -> None:
@@ -164,7 +172,10 @@ def english_in(runs: list[str], lang: str, allowed: frozenset[str] = frozenset()
     found: dict[str, None] = {}
     cat = catalogue(lang)
     for run in runs:
-        if _is_message(run, cat) or _words_in_a_row(run, cat, allowed):
+        text = " ".join(NOTATION.sub(" ", URL.sub(" ", run)).split())
+        if not text or text in allowed:
+            continue
+        if _is_message(text, cat) or _words_in_a_row(text, cat, allowed):
             found[run] = None
     return list(found)
 

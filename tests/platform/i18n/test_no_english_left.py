@@ -74,13 +74,6 @@ def world(settings, transactional_db):
     return build_world(settings)
 
 
-# Strict: once nothing is left, this fails until the mark goes. What the check still found on
-# 2026-12-06 (issue 33's report lists it): the rating chart's title ("1468 after 1 rated
-# games": templates/ladders/chart.svg is not scanned by makemessages), ordinals on profiles
-# ("2nd of 2"), an erased opponent's name on a profile ("Deleted player 5"), the tie-break keys
-# on the tournament page ("round_out", "table_place"), Scythe's resources ("1 food") and rules
-# page ("mechs"), the by-email durations ("12 hours"), and what the truncated report hid.
-@pytest.mark.xfail(strict=True, reason="English still left: see the comment above")
 @pytest.mark.django_db(transaction=True)
 def test_it_leaves_no_english_on_any_page_nor_in_any_email(world):
     found: dict[str, list[str]] = {}

@@ -97,7 +97,7 @@ def test_the_standings_page_shows_every_tiebreak_column(client, alice, players):
     page = client.get(f"/tournaments/{t.pk}/standings/").content.decode()
     assert 'id="standings"' in page
     for key in t.standings[0]["tiebreaks"]:
-        assert f'title="{key}"' in page
+        assert f'data-key="{key}"' in page
     assert client.get(f"/tournaments/{t.pk}/rounds/").status_code == 200
 
 
