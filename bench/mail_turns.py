@@ -14,7 +14,9 @@ the seat to act (the standard bot's decisions, one per line), so the turn passes
 seat's turn e-mail follows. Replies are sent at `--rate` a second, each to a match whose last
 turn e-mail has arrived. Latency: InboundReply.received_at (the server has the message) to
 the moment the SMTP server has the next seat's turn e-mail. Prints p50/p95/max, the rate
-reached, `cat /proc/loadavg` before and after, and the result as JSON.
+reached, `cat /proc/loadavg` before and after, the CPU time the site's processes (the inbound
+server, the worker and its children) spent while the replies came, per reply applied (the cores
+20 replies a second need follow from it), and the result as JSON.
 """
 
 from __future__ import annotations
@@ -173,6 +175,23 @@ def _latencies(sent: list[str], inbox: _Inbox) -> list[float]:
     return seconds
 
 
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes and their children alive now (/proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    wanted, total = set(pids), 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(entry.name), int(fields[1])
+        if pid in wanted or ppid in wanted:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def _pct(values: list[float], pct: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
@@ -207,10 +226,13 @@ def main(argv: list[str]) -> int:
     try:
         _matches(args.matches)  # their first turn e-mails, through the worker, fill `ready`
         print("loadavg before:", loadavg())
+        site = [worker.pid, process.pid]
+        cpu_before = _cpu_seconds(site)
         started = time.monotonic()
         sent = _send_at_rate(port, inbox, args.rate, args.seconds)
         elapsed = time.monotonic() - started
         time.sleep(5)  # the last replies' e-mails
+        cpu = _cpu_seconds(site) - cpu_before
     finally:
         process.terminate()
         worker.terminate()
@@ -226,6 +248,8 @@ def main(argv: list[str]) -> int:
         "p95_ms": round(_pct(seconds, 95) * 1000),
         "max_ms": round(max(seconds) * 1000),
         "concurrency": args.concurrency,
+        # the site's CPU per reply (its e-mail included): 20 replies/s need 20x this in cores
+        "cpu_ms_per_reply": round(cpu / max(1, len(seconds)) * 1000, 1),
         "loadavg_after": loadavg(),
     }
     print(json.dumps(result))

@@ -18,10 +18,12 @@ from play.selectors import legal_for, players_of, seat_names
 PICTURE_ID = "board"  # the Content-ID of the picture: <img src="cid:board">
 
 
-def position_context(match: Match, seat: Seat) -> dict[str, Any]:
+def position_context(match: Match, seat: Seat, seats: list[Seat] | None = None) -> dict[str, Any]:
     """`position` (the game's words: the seat's private part, every player's standing),
-    `picture` (PNG bytes, or None for a game without a drawing) and `picture_cid`."""
-    seats = list(match.seats.select_related("user"))
+    `picture` (PNG bytes, or None for a game without a drawing) and `picture_cid`; `seats`:
+    the match's seats with their users, if in hand."""
+    if seats is None:
+        seats = list(match.seats.select_related("user"))
     names = seat_names(seats)
     players = players_of(seats, names)
     language = get_language() or "en"

@@ -32,15 +32,16 @@ def seat_choices(match: Match, seat: Seat) -> list[Choice]:
     return choices_of(legal_for(match.engine, match.state, seat.index))
 
 
-def moves_since_last_turn(match: Match, seat: Seat) -> list[str]:
-    """The log's sentences after this seat's own last action (the whole log before its first)."""
+def moves_since_last_turn(match: Match, seat: Seat, seats: list[Seat] | None = None) -> list[str]:
+    """The log's sentences after this seat's own last action (the whole log before its first);
+    `seats`: the match's seats with their users, if in hand."""
     last = (
         ActionRecord.objects.filter(match=match, seat=seat.index)
         .order_by("-seq")
         .values_list("seq", flat=True)
         .first()
     )
-    entries = log_for(match, seat.index, after=last or 0)
+    entries = log_for(match, seat.index, after=last or 0, seats=seats)
     return [e["text"] for e in entries if e["seat"] != seat.index][-MAX_MOVES:]
 
 
@@ -102,8 +103,11 @@ def choice_groups(choices: list[Choice], limit: int = MAX_LISTED) -> list[dict[s
     ]
 
 
-def prompt_context(match: Match, seat: Seat, *, with_moves: bool = True) -> dict[str, Any]:
-    """The part of the e-mail context that lets the player move by replying."""
+def prompt_context(
+    match: Match, seat: Seat, *, with_moves: bool = True, seats: list[Seat] | None = None
+) -> dict[str, Any]:
+    """The part of the e-mail context that lets the player move by replying (`seats`: the
+    match's seats with their users, if in hand)."""
     choices = seat_choices(match, seat)
     token = ReplyToken(match_id=match.pk, seat=seat.index, version=match.version)
     groups = choice_groups(choices)
@@ -111,7 +115,7 @@ def prompt_context(match: Match, seat: Seat, *, with_moves: bool = True) -> dict
         "choices": choices,
         "choice_groups": groups,
         "choices_more": sum(g["more"] for g in groups),
-        "moves": moves_since_last_turn(match, seat) if with_moves else [],
+        "moves": moves_since_last_turn(match, seat, seats) if with_moves else [],
         # No inbound domain configured: the site takes no replies, so it offers none.
         "reply_address": reply_address(token) if choices and settings.INBOUND_EMAIL_DOMAIN else "",
         "version": match.version,

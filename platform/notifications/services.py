@@ -243,10 +243,11 @@ def _turn_message(seat: Seat) -> EmailMultiAlternatives:
 
 def _turn_message_built(seat: Seat) -> EmailMultiAlternatives:
     match = seat.match
-    opponents = [s.name for s in match.seats.select_related("user") if s.pk != seat.pk]
+    seats = list(match.seats.select_related("user"))  # read once for the whole message
+    opponents = [s.name for s in seats if s.pk != seat.pk]
     context: dict[str, Any] = {"user": seat.user, "match": match, "opponents": opponents}
-    context.update(prompt_context(match, seat))
-    context.update(position_context(match, seat))
+    context.update(prompt_context(match, seat, seats=seats))
+    context.update(position_context(match, seat, seats=seats))
     context["chat"] = chat_since_last_mail(match, seat)
     assert seat.user is not None  # only human seats are e-mailed (seats_newly_to_act)
     message = render_listed_email("turn", context, seat.user.email, seat.user.pk)

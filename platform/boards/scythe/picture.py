@@ -4,14 +4,13 @@ styled by the map's rules of the page's stylesheet."""
 
 from __future__ import annotations
 
-import base64
 from functools import cache, lru_cache
 from typing import Any
 
 from django.contrib.staticfiles import finders
 
 from boards.language import language, say
-from boards.picture import picture_png, svg_document
+from boards.picture import backdrop_image, svg_document
 
 from .choices import Choices
 from .hexmap import FRAME, pieces_svg, terrain_svg
@@ -25,12 +24,9 @@ def picture_svg(
 ) -> str:
     factions = tuple(sorted(p["faction"] for p in view["players"]))
     f = FRAME
-    printed = (
-        f'<image href="{_printed_board(factions, language())}" x="{f["x"]}" y="{f["y"]}" '
-        f'width="{f["w"]}" height="{f["h"]}"/>'
-    )
-    body = f'{printed}<g class="sc-map">{pieces_svg(view, Choices(legal))}</g>'
-    return svg_document(float(f["w"]), float(f["h"]), body, map_css(), view_box=_BOX)
+    pieces = pieces_svg(view, Choices(legal))
+    body = f'{_printed_board(factions, language())}<g class="sc-map">{pieces}</g>'
+    return svg_document(float(f["w"]), float(f["h"]), body, map_css(), view_box=_BOX, ground=False)
 
 
 _BOX = f"{FRAME['x']} {FRAME['y']} {FRAME['w']} {FRAME['h']}"
@@ -39,8 +35,9 @@ _BOX = f"{FRAME['x']} {FRAME['y']} {FRAME['w']} {FRAME['h']}"
 @lru_cache(maxsize=32)
 def _printed_board(factions: tuple[str, ...], lang: str) -> str:
     """The printed board (hexes, names, rivers: the same for every view of a table) drawn once
-    per set of factions and language, as a PNG data URI the pictures draw their pieces on: the
-    board's hundreds of labels are most of a picture's cost (bench/email_render.py)."""
+    per set of factions and language, as the backdrop `<image>` the pictures draw their pieces
+    on (boards/picture.py `backdrop_image`): the board's hundreds of labels were most of a
+    picture's cost (bench/email_render.py)."""
     svg = svg_document(
         float(FRAME["w"]),
         float(FRAME["h"]),
@@ -48,7 +45,9 @@ def _printed_board(factions: tuple[str, ...], lang: str) -> str:
         map_css(),
         view_box=_BOX,
     )
-    return "data:image/png;base64," + base64.b64encode(picture_png(svg)).decode()
+    return backdrop_image(
+        svg, float(FRAME["x"]), float(FRAME["y"]), float(FRAME["w"]), float(FRAME["h"])
+    )
 
 
 @cache
