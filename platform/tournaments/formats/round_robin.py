@@ -78,7 +78,11 @@ class RoundRobin:
             if size == 2 and not legacy:  # Berger tables: the schedule's seat order
                 order = tuple(present)
             else:
-                order = common.seat_order(present, history, rank)
+                order = (
+                    common.seat_order(present, history, rank)
+                    if legacy
+                    else common.even_seats(present, history, rank, size)
+                )
             tables.append(PlannedTable(order, f"R{number}-T{len(tables) + 1}"))
         scheduled = {roster[i] for t in this_round for i in t}
         byes.extend(p for p in roster if p in active and p not in scheduled)
