@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 
 from tournaments.formats import meeting_plan  # noqa: E402
-from tournaments.formats.round_robin import default_rounds, planned_whole  # noqa: E402
+from tournaments.formats.round_robin import default_rounds, planned, planned_whole  # noqa: E402
 
 
 def main() -> None:
@@ -39,9 +39,9 @@ def main() -> None:
             rounds = default_rounds(players, seats)
             if not planned_whole(players, seats, rounds):
                 continue
-            meeting_plan.plan.cache_clear()
+            planned.cache_clear()
             start = time.perf_counter()
-            schedule = meeting_plan.plan(players, seats, args.min, rounds)
+            schedule = planned(players, seats, args.min, rounds)
             took = time.perf_counter() - start
             slowest = max(slowest, took)
             sizes, byes = meeting_plan.bye_rounds(players, seats, args.min, rounds)

@@ -16,7 +16,6 @@ meet in several rounds, and putting those repeats on few pairs leaves fewer pair
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections import Counter
@@ -32,10 +31,10 @@ AGAIN = 4  # of a pair that meets twice (each meeting after that: 1 more)
 # The two costs of a pair by its meetings, one pass of the search each (the better plan is
 # kept): pairs apart, then repeated pairs (repeats on few pairs); and a convex one (c(c-1)/2,
 # 3 when apart: repeats spread), which does better where the tables outnumber the seats.
-COSTS = ("few-repeated", "convex")
+COSTS = ("few-repeated", "convex")  # "settle": the convex cost, cooler, from a greedy start
 STEPS_PER_SLOT = 2500  # a pass of the search: steps per seat of the schedule, at most MAX_STEPS
-MAX_STEPS = 1_200_000
-HEAT = {"few-repeated": (4.0, 0.2), "convex": (1.2, 0.05)}  # temperatures, first and last
+MAX_STEPS = 450_000
+HEAT = {"few-repeated": (4.0, 0.2), "convex": (1.2, 0.05), "settle": (0.5, 0.05)}  # temperatures, first and last
 
 
 @dataclass(frozen=True)
@@ -120,12 +119,13 @@ def quality(players: int, schedule: Schedule, sizes: list[int], byes: list[set[i
     )
 
 
-@functools.lru_cache(maxsize=32)
-def plan(players: int, size: int, low: int, rounds: int) -> Schedule:
-    """The whole schedule: ``rounds`` rounds of roster indexes, tables sorted."""
+def plan(players: int, size: int, low: int, rounds: int, greedy: Schedule = ()) -> Schedule:
+    """The whole schedule: ``rounds`` rounds of roster indexes, tables sorted. Passes of the
+    search (COSTS): from ``greedy`` (a schedule built a round at a time, if given, with the
+    same byes), then from a seeded random deal; the best plan found is kept."""
     sizes, byes = bye_rounds(players, size, low, rounds)
     rng = random.Random(f"round-robin-{players}-{size}-{low}-{rounds}")
-    tables: list[list[list[int]]] = []  # round -> table -> players
+    dealt: list[list[list[int]]] = []  # round -> table -> players
     for out in byes:
         order = [p for p in range(players) if p not in out]
         rng.shuffle(order)
@@ -133,12 +133,17 @@ def plan(players: int, size: int, low: int, rounds: int) -> Schedule:
         for s in sizes:
             rnd.append(order[start : start + s])
             start += s
-        tables.append(rnd)
+        dealt.append(rnd)
     if len(sizes) < 2:
-        return _sorted(tables)
-    start = [[list(t) for t in rnd] for rnd in tables]
+        return _sorted(dealt)
+    starts = [(kind, dealt) for kind in COSTS]
+    if greedy and all(
+        {p for t in rnd for p in t} == set(range(players)) - out
+        for rnd, out in zip(greedy, byes, strict=True)
+    ):
+        starts.insert(0, ("settle", [[list(t) for t in rnd] for rnd in greedy]))
     found = []
-    for kind in COSTS:
+    for kind, start in starts:
         tables = [[list(t) for t in rnd] for rnd in start]
         done = _search(players, sizes, byes, tables, rng, kind)
         schedule = _sorted(tables)
@@ -169,7 +174,7 @@ def _search(
         for t, table in enumerate(rnd):
             for p in table:
                 where[r][p] = t
-    if kind == "convex":
+    if kind in ("convex", "settle"):
         cost_of = [3] + [c * (c - 1) // 2 for c in range(1, len(tables) + 3)]
     else:
         cost_of = [NEVER, 0] + [AGAIN + c - 2 for c in range(2, len(tables) + 3)]

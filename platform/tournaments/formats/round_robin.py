@@ -60,9 +60,9 @@ class RoundRobin:
             cycle = circle(len(roster))
             this_round = cycle[(number - 1) % len(cycle)]
         elif planned_whole(len(roster), size, rounds) and not started_greedily(
-            roster, played, meeting_plan.plan(len(roster), size, low, rounds)
+            roster, played, planned(len(roster), size, low, rounds)
         ):
-            this_round = meeting_plan.plan(len(roster), size, low, rounds)[number - 1]
+            this_round = planned(len(roster), size, low, rounds)[number - 1]
         else:
             this_round = schedule_round(len(roster), size, low, number)
         active = {e.id for e in entrants if e.active}
@@ -134,6 +134,14 @@ def planned_whole(players: int, size: int, rounds: int) -> bool:
         and players <= PLANNED_UP_TO
         and players * rounds <= PLANNED_SLOTS
     )
+
+
+@functools.lru_cache(maxsize=32)
+def planned(players: int, size: int, low: int, rounds: int) -> Schedule:
+    """The whole schedule at 3-5 seats (meeting_plan), its search started from both the
+    round-at-a-time schedule and a seeded deal."""
+    greedy = tuple(schedule_round(players, size, low, r) for r in range(1, rounds + 1))
+    return meeting_plan.plan(players, size, low, rounds, greedy)
 
 
 def started_greedily(roster: Sequence[int], played: Sequence[PlayedRound], plan: Schedule) -> bool:
