@@ -33,7 +33,7 @@ AGAIN = 4  # of a pair that meets twice (each meeting after that: 1 more)
 # 3 when apart: repeats spread), which does better where the tables outnumber the seats.
 COSTS = ("few-repeated", "convex")  # "settle": the convex cost, cooler, from a greedy start
 STEPS_PER_SLOT = 2500  # a pass of the search: steps per seat of the schedule, at most MAX_STEPS
-MAX_STEPS = 450_000
+MAX_STEPS = 300_000
 HEAT = {"few-repeated": (4.0, 0.2), "convex": (1.2, 0.05), "settle": (0.5, 0.05)}  # temperatures, first and last
 
 
