@@ -34,7 +34,8 @@ AGAIN = 4  # of a pair that meets twice (each meeting after that: 1 more)
 COSTS = ("few-repeated", "convex")  # "settle": the convex cost, cooler, from a greedy start
 STEPS_PER_SLOT = 2500  # a pass of the search: steps per seat of the schedule, at most MAX_STEPS
 MAX_STEPS = 300_000
-HEAT = {"few-repeated": (4.0, 0.2), "convex": (1.2, 0.05), "settle": (0.5, 0.05)}  # temperatures, first and last
+# the search's temperatures, first and last step, by cost
+HEAT = {"few-repeated": (4.0, 0.2), "convex": (1.2, 0.05), "settle": (0.5, 0.05)}
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def bounds(players: int, sizes: list[int], byes: list[set[int]]) -> tuple[int, i
     per_pair_of_rounds = 0
     for s in sizes:
         base, rest = divmod(s, tables)
-        per_pair_of_rounds += rest * (base + 1) * base // 2 + (tables - rest) * base * (base - 1) // 2
+        per_pair_of_rounds += rest * math.comb(base + 1, 2) + (tables - rest) * math.comb(base, 2)
     doubled = per_pair_of_rounds * rounds * (rounds - 1) // 2
     extra = max(math.ceil(over / 2), math.ceil(2 * doubled / rounds) if rounds else 0)
     apart = max(0, pairs - meetings, math.ceil(short / 2), extra - (meetings - pairs))
