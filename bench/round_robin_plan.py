@@ -4,11 +4,11 @@ schedule (tournaments.formats.meeting_plan) and what it achieves against the low
     .venv/bin/python bench/round_robin_plan.py [--players 7 60] [--seats 3 4 5] [--min 2]
                                                [--markdown]
 
-Pure Python (no database). Per size: the default rounds, the seconds to plan (wall and CPU), pairs never
-at a table together, pairs met twice, met three times or more, and the proven lower bounds
-(pairs apart; pairs meeting more than once given that many apart). ``optimal`` when both
-bounds are reached. Target: every size within 10 s. The machine may be shared, so the load
-average is printed too.
+Pure Python (no database). Per size: the default rounds, the seconds to plan (wall, CPU),
+pairs never at a table together, pairs met twice, met three times or more, and the proven
+lower bounds (pairs apart; pairs meeting more than once given that many apart). ``optimal``
+when both bounds are reached. Target: every size within 10 s. The machine may be shared, so
+the load average is printed too.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ def main() -> None:
                 )
             else:
                 print(
-                    f"{players:>3} players at {seats}: {rounds:>2} rounds, {took:5.2f} s (cpu {cpu:.2f}); "
+                    f"{players:>3} players at {seats}: {rounds:>2} rounds, "
+                    f"{took:5.2f} s (cpu {cpu:.2f}); "
                     f"apart {q.never} (bound {q.never_bound}), twice {q.twice}, "
                     f"3+ {q.more} (more than once: bound {q.again_bound})"
                     f"{', optimal' if q.optimal else ''}",

@@ -4,8 +4,9 @@ pairs as possible never share a table, then as few as possible share one twice
 
 A deterministic local search (simulated annealing over swaps of two players between tables
 of one round, seeded, with a fixed budget of steps, so the same arguments always give the same
-schedule on any machine) started from a seeded deal. It stops as soon as it reaches the lower
-bound of ``bounds`` (then the schedule is optimal) or runs out of steps. Byes are fixed before
+schedule on any machine), in passes started from the round-at-a-time schedule (if given) and
+from a seeded deal; the best plan is kept. A pass stops as soon as it reaches the lower bounds
+of ``bounds`` (then the schedule is optimal) or runs out of steps. Byes are fixed before
 the search: each round to those with the fewest so far, last seeds first.
 
 A pair's meetings c cost ``NEVER`` when c = 0, nothing when c = 1, ``AGAIN`` + (c - 2) when
@@ -74,8 +75,9 @@ def bounds(players: int, sizes: list[int], byes: list[set[int]]) -> tuple[int, i
     is at least E's lower bound minus (M - P). E is bounded below three ways:
     - per player: one who plays g rounds meets at least g(smallest table - 1) times, and the
       meetings beyond the n - 1 others are extra (each pair counted by both);
-    - by pigeonholes: between two rounds, a table of s players spread over t tables puts at
-      least C(m, 2) pairs twice in a table where m = s/t rounded, so the pairs' sum of
+    - by pigeonholes: between two rounds, a table of s players spread over t tables (and the
+      byes) puts at least the even split's pairs together again (s = qt + r: r C(q + 1, 2)
+      + (t - r) C(q, 2)), so the pairs' sum of
       C(c, 2) over their c meetings is at least the total Q over all pairs of rounds; a pair
       with c meetings adds c - 1 to E and C(c, 2) <= (R/2)(c - 1) to that sum (R rounds),
       so E >= 2Q/R;
@@ -88,7 +90,9 @@ def bounds(players: int, sizes: list[int], byes: list[set[int]]) -> tuple[int, i
     most, least = (max(sizes, default=1) - 1), (min(sizes, default=1) - 1)
     short = sum(max(0, players - 1 - played[p] * most) for p in range(players))
     over = sum(max(0, played[p] * least - (players - 1)) for p in range(players))
-    tables = len(sizes)
+    # a round's byes are buckets too (of one player, none met): counted as tables, which can
+    # only lower the pigeonhole count, so the bound stays a bound
+    tables = len(sizes) + (len(byes[0]) if byes else 0)
     per_pair_of_rounds = 0
     for s in sizes:
         base, rest = divmod(s, tables)
@@ -130,22 +134,23 @@ def plan(players: int, size: int, low: int, rounds: int, greedy: Schedule = ()) 
     for out in byes:
         order = [p for p in range(players) if p not in out]
         rng.shuffle(order)
-        rnd, start = [], 0
+        rnd: list[list[int]] = []
+        at = 0
         for s in sizes:
-            rnd.append(order[start : start + s])
-            start += s
+            rnd.append(order[at : at + s])
+            at += s
         dealt.append(rnd)
     if len(sizes) < 2:
         return _sorted(dealt)
     starts = [(kind, dealt) for kind in COSTS]
-    if greedy and all(
+    if len(greedy) == rounds and all(
         {p for t in rnd for p in t} == set(range(players)) - out
         for rnd, out in zip(greedy, byes, strict=True)
     ):
         starts.insert(0, ("settle", [[list(t) for t in rnd] for rnd in greedy]))
-    found = []
-    for kind, start in starts:
-        tables = [[list(t) for t in rnd] for rnd in start]
+    found: list[tuple[tuple[int, int, int], int, Schedule]] = []
+    for kind, initial in starts:
+        tables = [[list(t) for t in rnd] for rnd in initial]
         done = _search(players, sizes, byes, tables, rng, kind)
         schedule = _sorted(tables)
         q = quality(players, schedule, sizes, byes)
