@@ -149,8 +149,8 @@ def started_greedily(roster: Sequence[int], played: Sequence[PlayedRound], plan:
     plans were made whole (its rounds are stored, never recomputed): then it ends with it. Each
     table played (less any withdrawn player) lies within a table of the plan's round, or not."""
     index = {p: i for i, p in enumerate(roster)}
-    for rnd, planned in zip(played, plan, strict=False):
-        tables = [set(t) for t in planned]
+    for rnd, wanted in zip(played, plan, strict=False):
+        tables = [set(t) for t in wanted]
         for table in rnd.plan.tables:
             seats = {index[p] for p in table.players if p in index}
             if not any(seats <= t for t in tables):
