@@ -127,7 +127,8 @@ def quality(players: int, schedule: Schedule, sizes: list[int], byes: list[set[i
 def plan(players: int, size: int, low: int, rounds: int, greedy: Schedule = ()) -> Schedule:
     """The whole schedule: ``rounds`` rounds of roster indexes, tables sorted. Passes of the
     search (COSTS): from ``greedy`` (a schedule built a round at a time, if given, with the
-    same byes), then from a seeded random deal; the best plan found is kept."""
+    same byes), then from a seeded random deal; the best plan found (``greedy`` itself
+    included) is kept: pairs apart, then pairs met more than once, then met three times."""
     sizes, byes = bye_rounds(players, size, low, rounds)
     rng = random.Random(f"round-robin-{players}-{size}-{low}-{rounds}")
     dealt: list[list[list[int]]] = []  # round -> table -> players
@@ -149,6 +150,9 @@ def plan(players: int, size: int, low: int, rounds: int, greedy: Schedule = ()) 
     ):
         starts.insert(0, ("settle", [[list(t) for t in rnd] for rnd in greedy]))
     found: list[tuple[tuple[int, int, int], int, Schedule]] = []
+    if starts[0][0] == "settle":  # the plan is never worse than the greedy schedule itself
+        q = quality(players, _sorted(starts[0][1]), sizes, byes)
+        found.append(((q.never, q.twice + q.more, q.more), 99, _sorted(starts[0][1])))
     for kind, initial in starts:
         tables = [[list(t) for t in rnd] for rnd in initial]
         done = _search(players, sizes, byes, tables, rng, kind)
