@@ -146,6 +146,37 @@ def seat_order(
     return (first, *min(itertools.permutations(others), key=cost))
 
 
+def even_seats(
+    table: Sequence[int], history: dict[int, Counter[int]], rank: dict[int, int], width: int
+) -> tuple[int, ...]:
+    """The seat order of a table at 3-5 seats (Swiss and round robin), so that each player's
+    seats across rounds stay as even as the rounds allow: every order of the table (at most
+    5! = 120) is tried, and the one kept gives, after this round, the smallest widest spread
+    (a player's most used seat minus their least used, over this table's seats),
+    then the smallest sum of spreads, then seats each player has used least, then the first
+    seat to whoever sat first least often, then the better ranked earlier."""
+    players = sorted(table, key=lambda p: rank[p])
+    seats = min(width, len(players))  # a smaller table: the spread over the seats it has
+    counts = [[history.get(p, Counter())[s] for s in range(seats)] for p in players]
+    spreads = []  # player index -> seat -> spread after sitting there
+    for row in counts:
+        top, low = max(row), min(row)
+        after = []
+        for s in range(len(players)):
+            new_top = max(top, row[s] + 1)
+            new_low = low if row[s] != low or row.count(low) > 1 else low + 1
+            after.append(new_top - new_low)
+        spreads.append(after)
+
+    def cost(order: tuple[int, ...]) -> tuple[int, int, int, int, tuple[int, ...]]:
+        seen = [spreads[i][s] for s, i in enumerate(order)]
+        used = sum(counts[i][s] for s, i in enumerate(order))
+        return max(seen), sum(seen), used, counts[order[0]][0], order
+
+    best = min(itertools.permutations(range(len(players))), key=cost)
+    return tuple(players[i] for i in best)
+
+
 def ranked_result(result: TableResult, seeds: dict[int, int]) -> list[int]:
     """The players of a finished table best first: place, then game score, then seed."""
     order = sorted(

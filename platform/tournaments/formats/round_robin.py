@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
-from tournaments.formats import common
+from tournaments.formats import common, meeting_plan
 from tournaments.formats.arrange import arrange
 from tournaments.formats.base import (
     Bracket,
@@ -54,10 +54,15 @@ class RoundRobin:
         if len(played) >= total_rounds(len(roster), size, settings.rounds):
             return None
         number = len(played) + 1
+        rounds = total_rounds(len(roster), size, settings.rounds)
         legacy = size == 2 and started_by_circle(roster, played)
         if legacy:
             cycle = circle(len(roster))
             this_round = cycle[(number - 1) % len(cycle)]
+        elif planned_whole(len(roster), size, rounds) and not started_greedily(
+            roster, played, planned(len(roster), size, low, rounds)
+        ):
+            this_round = planned(len(roster), size, low, rounds)[number - 1]
         else:
             this_round = schedule_round(len(roster), size, low, number)
         active = {e.id for e in entrants if e.active}
@@ -73,7 +78,11 @@ class RoundRobin:
             if size == 2 and not legacy:  # Berger tables: the schedule's seat order
                 order = tuple(present)
             else:
-                order = common.seat_order(present, history, rank)
+                order = (
+                    common.seat_order(present, history, rank)
+                    if legacy
+                    else common.even_seats(present, history, rank, size)
+                )
             tables.append(PlannedTable(order, f"R{number}-T{len(tables) + 1}"))
         scheduled = {roster[i] for t in this_round for i in t}
         byes.extend(p for p in roster if p in active and p not in scheduled)
@@ -110,6 +119,43 @@ def default_rounds(players: int, size: int) -> int:
 
 def total_rounds(players: int, size: int, rounds: int) -> int:
     return rounds or default_rounds(players, size)
+
+
+PLANNED_UP_TO = 64  # players: up to this many at 3-5 seats, the whole schedule is planned at once
+PLANNED_SLOTS = 64 * 32  # and when players * rounds is at most this (the search's size)
+
+
+def planned_whole(players: int, size: int, rounds: int) -> bool:
+    """Whether the schedule is planned whole (meeting_plan), not a round at a time: at 3-5
+    seats without an affine plane, up to PLANNED_UP_TO players and PLANNED_SLOTS seats."""
+    return (
+        size > 2
+        and players != size * size
+        and players <= PLANNED_UP_TO
+        and players * rounds <= PLANNED_SLOTS
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def planned(players: int, size: int, low: int, rounds: int) -> Schedule:
+    """The whole schedule at 3-5 seats (meeting_plan), its search started from both the
+    round-at-a-time schedule and a seeded deal."""
+    greedy = tuple(schedule_round(players, size, low, r) for r in range(1, rounds + 1))
+    return meeting_plan.plan(players, size, low, rounds, greedy)
+
+
+def started_greedily(roster: Sequence[int], played: Sequence[PlayedRound], plan: Schedule) -> bool:
+    """Whether an event was begun with the round-at-a-time schedule this module used before
+    plans were made whole (its rounds are stored, never recomputed): then it ends with it. Each
+    table played (less any withdrawn player) lies within a table of the plan's round, or not."""
+    index = {p: i for i, p in enumerate(roster)}
+    for rnd, wanted in zip(played, plan, strict=False):
+        tables = [set(t) for t in wanted]
+        for table in rnd.plan.tables:
+            seats = {index[p] for p in table.players if p in index}
+            if not any(seats <= t for t in tables):
+                return True
+    return False
 
 
 _BUILT: dict[tuple[int, int, int], list[Round]] = {}  # rounds built so far, extended on demand

@@ -24,9 +24,9 @@ from tournaments.formats.base import (
 )
 from tournaments.formats.points import points_standings, tally
 
-MATCHING_WINDOW = (
-    24  # 2-player rounds over MATCHING_COMPLETE players: edges to this many ranks away
-)
+# 2-player rounds over MATCHING_COMPLETE players: edges first to this many ranks away, the
+# window doubled (up to every pair) while the matching keeps a block, a clash or a rematch
+MATCHING_WINDOW = 24
 MATCHING_COMPLETE = 40
 
 
@@ -86,7 +86,7 @@ def seating(
         seeds = common.seeds_of(entrants)
         return lambda t: colours.orient(t[0], t[1], seats, rank, seeds)
     history = common.seat_history(played)
-    return lambda t: common.seat_order(t, history, rank)
+    return lambda t: common.even_seats(t, history, rank, size)
 
 
 def pick_byes(order: Sequence[int], count: int, played: Sequence[PlayedRound]) -> set[int]:
@@ -138,8 +138,31 @@ def match_pairs(
     and unmet strong ones (Dutch C.12, C.13), then the nearest ranks (1 v 2, 3 v 4 in a score
     group)."""
     n = len(seated)
-    window = n if n <= MATCHING_COMPLETE else MATCHING_WINDOW
     wants = [colours.preference((seats or {}).get(p, [])) for p in seated]
+    window = n if n <= MATCHING_COMPLETE else MATCHING_WINDOW
+    while True:
+        matching, kept = _matching(seated, points, met, apart, wants, window)
+        if not kept or window >= n:
+            break
+        window *= 2  # a block, clash or rematch the window kept: look further
+    pairs = sorted(tuple(sorted(edge)) for edge in matching)
+    if 2 * len(pairs) != n:
+        raise FormatError(_("No pairing seats everyone."))  # cannot happen: ranks i, i+1 are linked
+    return [[seated[i], seated[j]] for i, j in pairs]
+
+
+def _matching(
+    seated: Sequence[int],
+    points: dict[int, Fraction],
+    met: Counter[common.Pair],
+    apart: frozenset[frozenset[int]],
+    wants: Sequence[colours.Preference],
+    window: int,
+) -> tuple[set[tuple[int, int]], int]:
+    """The best matching with each player linked to the ``window`` next in rank, and what
+    its pairs cost in the first criteria (blocks, absolute seat clashes, rematches): when 0,
+    no wider window can do better on them."""
+    n = len(seated)
     links: list[tuple[int, int]] = []
     rows: list[tuple[int, ...]] = []
     for i in range(n):
@@ -158,10 +181,9 @@ def match_pairs(
     graph.add_nodes_from(range(n))
     graph.add_weighted_edges_from((i, j, top - c) for (i, j), c in zip(links, costs, strict=True))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    pairs = sorted(tuple(sorted(edge)) for edge in matching)
-    if 2 * len(pairs) != n:
-        raise FormatError(_("No pairing seats everyone."))  # cannot happen: ranks i, i+1 are linked
-    return [[seated[i], seated[j]] for i, j in pairs]
+    first = {link: row[:3] for link, row in zip(links, rows, strict=True)}
+    kept = sum(sum(first[tuple(sorted(edge))]) for edge in matching)
+    return matching, kept
 
 
 def lexicographic(rows: Sequence[tuple[int, ...]], edges: int) -> list[int]:
