@@ -229,8 +229,12 @@ def _units(view: dict[str, Any], hex_id: str, here: Any, steps: dict[str, Any]) 
                 if movable
                 else ""
             )
+            # Every unit it stands for (board motion, static/js/match.js): a worker leaving a
+            # stack glides from the stack's place, one joining a stack from its own.
+            flip = " ".join(f"u{seat}-{u}" for u in units)
             out.append(
-                f'<g class="sc-unit sc-{kind}{" sc-pick" if movable else ""}"{pick}{title}>'
+                f'<g class="sc-unit sc-{kind}{" sc-pick" if movable else ""}" data-flip="{flip}"'
+                f"{pick}{title}>"
                 f"{hit}{_token(kind, ux, row_y, fill, ink, label)}</g>"
             )
     return out
