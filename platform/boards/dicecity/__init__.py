@@ -103,7 +103,11 @@ def _market(view: dict[str, Any], ctx: dict[str, Any]) -> dict[str, Any]:
     refresh = places.after(ctx["steps"].get(("refresh", view["turn"]["seat"])))
     return {
         "display": [
-            dict(card(slug), item=found.get(("card", slug)), flip=f"dc-{slug}-{view['display'][:i].count(slug)}")
+            dict(
+                card(slug),
+                item=found.get(("card", slug)),
+                flip=f"dc-{slug}-{view['display'][:i].count(slug)}",
+            )
             for i, slug in enumerate(view["display"])
         ],
         "piles": [

@@ -125,11 +125,13 @@ OVERLAPS = """(names) => {
     const r = el.getBoundingClientRect();
     if (!r.width) return;
     const w = parseFloat(s.width), h = parseFloat(s.height);
-    const right = r.right - el.clientLeft - parseFloat(s.right), top = r.top + el.clientTop + parseFloat(s.top);
+    const right = r.right - el.clientLeft - parseFloat(s.right);
+    const top = r.top + el.clientTop + parseFloat(s.top);
     const mark = {left: right - w, right: right, top: top, bottom: top + h};
     out.marks++;
     boxes.forEach(b => {
-      if (b.left < mark.right && b.right > mark.left && b.top < mark.bottom && b.bottom > mark.top) {
+      const across = b.left < mark.right && b.right > mark.left;
+      if (across && b.top < mark.bottom && b.bottom > mark.top) {
         out.hits.push([el.className, el.dataset.lastMark, b.left, b.top]);
       }
     });
