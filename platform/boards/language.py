@@ -99,6 +99,7 @@ JS_WORDS: dict[str, tuple[str, ...]] = {
         N_("more: {what}"),
         N_("Last turn: {entries}"),
         N_("Last move: {names}"),
+        N_("Which of your units on {name}?"),
     ),
 }
 

@@ -226,13 +226,76 @@
     // it keeps a die the player has just picked.
     const moved = snapshot.version !== payload.version || snapshot.status !== payload.status;
     payload = snapshot;
-    if (snapshot.html !== undefined && moved) { picked = null; board.innerHTML = snapshot.html; }
+    let before = null;
+    const others = moved ? movers(snapshot.log || []) : [];
+    if (snapshot.html !== undefined && moved) {
+      picked = null;
+      before = moving() ? places() : null;
+      board.innerHTML = snapshot.html;
+    }
     board.dataset.snapshot = snapshot.version;  // what the page (and its tests) can wait for
     renderStatus();
-    renderPlayers(moved ? movers(snapshot.log || []) : []);
+    renderPlayers(others);
     takeLog(snapshot);
     renderUndo();
     announce(snapshot.log || [], moved);
+    // Once the board's script has laid it out again (a Scythe map's zoom and scroll).
+    if (before) glide(before, others.length > 0);
+  }
+
+  // Motion that shows what changed (FLIP): each piece, die or card carries data-flip, the stable
+  // ids of what it stands for (a Scythe stack of workers: each worker's). Before the board is redrawn each id's place is noted; after,
+  // whatever is somewhere else glides from where it was to where it is (300 ms, the Web
+  // Animations API), and after another player's move it glows for a moment. Nothing of it runs
+  // under prefers-reduced-motion or the "Less motion" box (moving()).
+  const GLIDE_MS = 300;
+  const GLOW_MS = 1200;
+  function places() {
+    const seen = new Map();
+    board.querySelectorAll("[data-flip]").forEach(function (el) {
+      const r = el.getBoundingClientRect();
+      if (!r.width && !r.height) return;  // folded away
+      el.dataset.flip.split(" ").forEach(function (key) {
+        if (key && !seen.has(key)) seen.set(key, r);
+      });
+    });
+    return seen;
+  }
+
+  // Screen pixels per unit of the element's own coordinates (an SVG piece is moved in the
+  // map's units, which the zoom scales).
+  function unitScale(el) {
+    if (!(el instanceof SVGElement) || !el.parentNode || !el.parentNode.getScreenCTM) return [1, 1];
+    const m = el.parentNode.getScreenCTM();
+    return m ? [m.a || 1, m.d || 1] : [1, 1];
+  }
+
+  function glide(before, byOthers) {
+    board.querySelectorAll("[data-flip]").forEach(function (el) {
+      const now = el.getBoundingClientRect();
+      if (!now.width && !now.height) return;
+      // The first of its ids that was somewhere else (a stack a worker joined: the worker's).
+      let dx = 0, dy = 0;
+      el.dataset.flip.split(" ").some(function (key) {
+        const was = before.get(key);
+        if (!was) return false;
+        dx = was.left - now.left;
+        dy = was.top - now.top;
+        return Math.abs(dx) >= 1 || Math.abs(dy) >= 1;
+      });
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      const s = unitScale(el);
+      el.animate([
+        {translate: (dx / s[0]) + "px " + (dy / s[1]) + "px"},
+        {translate: "0px 0px"},
+      ], {duration: GLIDE_MS, easing: "cubic-bezier(.2, .7, .3, 1)", id: "flip"});
+      if (byOthers) {
+        el.animate([
+          {filter: "drop-shadow(0 0 6px #8a4fd0) drop-shadow(0 0 2px #8a4fd0)"},
+          {filter: "none"},
+        ], {duration: GLOW_MS, delay: GLIDE_MS, easing: "ease-in", id: "flip-glow"});
+      }
+    });
   }
 
   // Undo (casual games): offered while it is this seat's turn and the log's last decision that

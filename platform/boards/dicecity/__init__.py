@@ -102,7 +102,14 @@ def _market(view: dict[str, Any], ctx: dict[str, Any]) -> dict[str, Any]:
     found = ctx["found"]
     refresh = places.after(ctx["steps"].get(("refresh", view["turn"]["seat"])))
     return {
-        "display": [dict(card(slug), item=found.get(("card", slug))) for slug in view["display"]],
+        "display": [
+            dict(
+                card(slug),
+                item=found.get(("card", slug)),
+                flip=f"dc-{slug}-{view['display'][:i].count(slug)}",
+            )
+            for i, slug in enumerate(view["display"])
+        ],
         "piles": [
             dict(card(slug), left=left, item=found.get(("card", slug)))
             for slug, left in view["piles"].items()

@@ -87,7 +87,7 @@ def _cell(p: dict[str, Any], seat: int, slot: int, owner: str, ctx: dict[str, An
         _tag(cell, (seat, slot, colour, col), item, after, tip)
         + _inside(cell)
         + (_token(ctx["steps"].get(("token", seat, slot))) if cell["off"] else "")
-        + (_die(cell, bool(reroll)) if die else "")
+        + (_die(cell, bool(reroll), seat) if die else "")
         + "</td>"
     )
     return cell
@@ -134,10 +134,10 @@ def _token(after: Any) -> str:
     )
 
 
-def _die(cell: Item, reroll: bool) -> str:
+def _die(cell: Item, reroll: bool, seat: int) -> str:
     die, col, pick = cell["die"], cell["col"], cell["pick"]
     classes = f"dc-die dc-die-{die}"
-    attrs = f'data-die="{die}"'
+    attrs = f'data-die="{die}" data-flip="die{seat}-{die}"'
     if pick:
         classes += " dc-pickable"
         attrs += f' data-pick="{pick}" role="button" tabindex="0"'

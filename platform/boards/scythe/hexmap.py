@@ -231,15 +231,22 @@ def _units(view: dict[str, Any], hex_id: str, here: Any, steps: dict[str, Any]) 
                 else ""
             )
             # A movable unit's target, invisible: 22 units around a unit alone on its hex (44 px
-            # once the phone's map is zoomed to its default), else up to its neighbours.
+            # once the phone's map is zoomed to its default), else up to its neighbours; on a
+            # phone a crowded hex's targets grow to 44 px too (board.css), and a tap there asks
+            # which of its units is meant (board.js).
             reach = 22 if crowd == 1 else 9.5
+            crowded = " sc-tap-crowd" if crowd > 1 else ""
             hit = (
-                f'<circle class="sc-tap" cx="{n(ux)}" cy="{n(row_y)}" r="{reach}"/>'
+                f'<circle class="sc-tap{crowded}" cx="{n(ux)}" cy="{n(row_y)}" r="{reach}"/>'
                 if movable
                 else ""
             )
+            # Every unit it stands for (board motion, static/js/match.js): a worker leaving a
+            # stack glides from the stack's place, one joining a stack from its own.
+            flip = " ".join(f"u{seat}-{u}" for u in units)
             out.append(
-                f'<g class="sc-unit sc-{kind}{" sc-pick" if movable else ""}"{pick}{title}>'
+                f'<g class="sc-unit sc-{kind}{" sc-pick" if movable else ""}" data-flip="{flip}"'
+                f"{pick}{title}>"
                 f"{hit}{_token(kind, ux, row_y, fill, ink, label)}</g>"
             )
     return out

@@ -266,6 +266,7 @@
       board.querySelectorAll(".last-move").forEach(function (e) {
         e.classList.remove("last-move");
         delete e.dataset.lastBy;
+        delete e.dataset.lastMark;
       });
       const runs = kit.lastRuns();
       Object.keys(runs).forEach(function (key) {
@@ -280,6 +281,7 @@
           if (!el) return;
           el.classList.add("last-move");
           el.dataset.lastBy = name;
+          el.dataset.lastMark = String(seat + 1);
         });
         const line = board.querySelector('.dc-last[data-last-seat="' + seat + '"]');
         if (line) {

@@ -115,6 +115,8 @@
       cancel();
       return;
     }
+    const crowd = alts ? null : crowdOf(el);
+    if (crowd) { stop(event); openFan(crowd); return; }
     const hex = hexOf(event.target);
     const asPart = el ? narrow(partsOf(el)) : [];
     const asHex = hex ? narrow([{to: hex}, {hex: hex}]) : [];
@@ -139,6 +141,41 @@
     names.push(picked ? elName(picked) : hexName(hex));
     settle();
   }, true);
+
+  // On a phone the units of a crowded hex have overlapping 44 px targets: a tap there asks which
+  // one is meant (buttons in the status bar), then goes on as a click on it would.
+  function crowdOf(el) {
+    if (!el || !el.classList.contains("sc-unit") || !window.matchMedia("(max-width: 600px)").matches) return null;
+    const group = el.closest(".sc-pieces");
+    if (!group || !group.querySelector(".sc-tap-crowd")) return null;
+    const units = Array.from(group.querySelectorAll(".sc-unit[data-part]")).filter(function (u) {
+      return narrow(partsOf(u)).length > 0;
+    });
+    return units.length > 1 ? units : null;
+  }
+
+  function openFan(units) {
+    reset();
+    const hex = units[0].closest(".sc-pieces").dataset.at;
+    strip(t("Which of your units on {name}?", {name: hexName(hex)}), [], true);
+    const compose = document.getElementById("sc-compose");
+    compose.classList.add("sc-fan");
+    const last = compose.lastElementChild;  // Cancel
+    units.forEach(function (u) {
+      u.classList.add("sc-target");
+      compose.insertBefore(button(elName(u), function () { pickUnit(u); }), last);
+    });
+  }
+
+  function pickUnit(el) {
+    reset();
+    const next = narrow(partsOf(el));
+    if (!next.length) return;
+    el.classList.add("sc-picked");
+    alts = next;
+    names.push(elName(el));
+    settle();
+  }
 
   function freshPick(el) {
     const before = alts;
@@ -212,6 +249,7 @@
       (document.getElementById("turn-bar") || document.body).appendChild(compose);
     }
     compose.textContent = "";
+    compose.classList.remove("sc-fan");
     const what = document.createElement("span");
     what.className = "sc-chosen";
     what.textContent = text;

@@ -174,6 +174,7 @@
       board.querySelectorAll(".last-move").forEach(function (e) {
         e.classList.remove("last-move");
         delete e.dataset.lastBy;
+        delete e.dataset.lastMark;
       });
       const bySeat = {};
       kit.history().forEach(function (e) {
@@ -190,6 +191,7 @@
           spots(seat, e.action).forEach(function (el) {
             el.classList.add("last-move");
             el.dataset.lastBy = name;
+            el.dataset.lastMark = String(seat + 1);
           });
         });
         const line = board.querySelector('.sp-last[data-last-seat="' + seat + '"]');

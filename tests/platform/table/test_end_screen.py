@@ -38,3 +38,28 @@ def test_the_end_screen_fits_and_explains_the_rating_change(launch, game, player
             assert "Your rating" in text and "Watch the replay" in text
             assert end.locator(".end-table thead th").count() == players + 1
             page.context.close()
+
+
+# Every place a seat's name is written on the finished table: the end screen's columns and
+# rows, the player panels.
+NAMES = "#outcome th, #outcome td:first-child, #players .panel-name"
+CUT = f"""Array.from(document.querySelectorAll('{NAMES}')).filter(e => e.offsetParent)
+  .map(e => [e.innerText.trim(), e.scrollWidth > e.clientWidth + 1])"""
+
+
+def test_no_name_is_cut_until_two_look_the_same(launch):
+    """Issue 34, point 4: "Standard bot 1" and "Standard bot 2" at one table were both cut to
+    "Standard b…" on the Scythe end screen; at either size each name is written whole."""
+    alice = make_user("alice")
+    match = played_to_end(seeded_match("scythe", 1, [alice], bots=("standard", "standard")))
+    cookie = session_cookie(alice)
+    with launch() as open_page:
+        for viewport in (LAPTOP, PHONE):
+            page = open_page(cookie, f"/matches/{match.pk}/", viewport)
+            page.locator("#outcome").wait_for()
+            names = page.evaluate(CUT)
+            page.context.close()
+            written = [text for text, _cut in names]
+            assert any("Standard bot 1" in t for t in written), written
+            assert any("Standard bot 2" in t for t in written), written
+            assert [text for text, cut in names if cut] == [], viewport

@@ -77,6 +77,8 @@ def test_a_mix_of_tokens_is_carried_one_by_one_as_the_engine_asks(launch):
         page = open_page(cookie, f"/matches/{match.pk}/", PHONE)
         wait_js(page, READY)
         page.locator(MECH).click()
+        # On the phone a tap on a crowded hex asks which unit is meant.
+        page.locator("#sc-compose.sc-fan").get_by_role("button", name="Mech 1 (Riverwalk)").click()
         hex_click(page, "r1c5")
         counter(page, "Food carried", 1)
         counter(page, "Metal carried", 1)
