@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from play.models import Match
 from play.services import match_create
-from tournaments import emails, errors
+from tournaments import emails, errors, stage_hook
 from tournaments.formats.arena import Game, Waiting, pair_waiting, sheet_of
 from tournaments.models import Registration, Round, Tournament, TournamentTable
 
@@ -38,9 +38,7 @@ def berserk_offered(t: Tournament) -> bool:
 
 
 def arena_round(t: Tournament) -> Round:
-    rnd, _created = Round.objects.get_or_create(
-        tournament=t, number=1, defaults={"label": "Arena"}
-    )
+    rnd, _created = Round.objects.get_or_create(tournament=t, number=1, defaults={"label": "Arena"})
     return rnd
 
 
@@ -100,6 +98,7 @@ def arena_advance(t: Tournament, *, now: Any = None) -> str:
         t.finished_at = now
         t.save(update_fields=["status", "finished_at"])
         emails.results_queue(t, registrations)
+        stage_hook.stage_finished_record(t)
         return "finished"
     groups = pair_waiting(
         _waiting(t, registrations, open_tables), t.table_size, others_playing=bool(open_tables)
@@ -207,4 +206,3 @@ def arena_berserk(*, tournament_id: Any, user: Any) -> TournamentTable:
         t.stamp += 1
         t.save(update_fields=["stamp"])
     return table
-

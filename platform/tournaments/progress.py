@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.selectors import blocked_pairs
 from play.models import Seat
 from play.services import match_create
-from tournaments import emails, formats, schedule
+from tournaments import emails, formats, schedule, stage_hook
 from tournaments.formats import arena as arena_rules
 from tournaments.formats.base import (
     Entrant,
@@ -184,6 +184,7 @@ def _finish(tournament: Tournament, registrations: list[Registration]) -> None:
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
     emails.results_queue(tournament, registrations)
+    stage_hook.stage_finished_record(tournament)
 
 
 def round_create(

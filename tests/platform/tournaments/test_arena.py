@@ -107,11 +107,17 @@ def test_berserk_halves_the_time_once_and_earns_a_point(players):
     assert table.match.move_seconds == 30
     with pytest.raises(TournamentError):
         arena.arena_berserk(tournament_id=t.pk, user=seat0)  # once
-    play_out(table.match)  # seat 0 tends to win
+    seat1 = table.match.seats.get(index=1).user
+    arena.arena_berserk(tournament_id=t.pk, user=seat1)  # both: the time is halved once
+    table.match.refresh_from_db()
+    assert table.match.move_seconds == 30
+    play_out(table.match)
+    with pytest.raises(TournamentError):  # the game is over: no game in play to go berserk in
+        arena.arena_berserk(tournament_id=t.pk, user=seat0)
     tournament_advance(tournament_id=t.pk)
     t.refresh_from_db()
-    best = t.standings[0]
-    assert best["sheet"] == ["3b"] and best["points"] == 3
+    sheets = sorted(tuple(row["sheet"]) for row in t.standings if row["played"])
+    assert sheets in ([("0b",), ("3b",)], [("1b",), ("1b",)])  # a won berserk: 2 + 1
 
 
 @pytest.mark.django_db
@@ -151,3 +157,48 @@ def test_two_results_at_once_seat_nobody_twice(players):
     assert len(seated) == len(set(seated)) == 8
     keys = list(TournamentTable.objects.filter(tournament=t).values_list("key", flat=True))
     assert len(keys) == len(set(keys)) == 8
+
+
+@pytest.mark.django_db
+def test_arena_api_standings_and_berserk(players, api):
+    alice, *rest = players(3)
+    api.force_authenticate(alice)
+    made = api.post(
+        "/api/tournaments/",
+        {
+            "name": "Blitz arena",
+            "game": "goofspiel",
+            "format": "arena",
+            "table_size": 2,
+            "arena_minutes": 20,
+            "berserk": True,
+            "move_seconds": 60,
+            "options": {"cards": 3},
+        },
+        format="json",
+    )
+    assert made.status_code == 201, made.content
+    t = Tournament.objects.get(pk=made.json()["id"])
+    register_all(t, rest)
+    tournament_start(tournament_id=t.pk, user=alice)
+    url = f"/api/tournaments/{t.pk}/arena/"
+    body = api.get(url).json()
+    assert body["berserk_offered"] and len(body["playing"]) == 1
+    assert {row["entrant"] for row in body["standings"]} == set(body["playing"][0]["players"])
+    assert api.post(url).status_code == 409  # the organiser has no game
+    player = open_tables(t)[0].match.seats.get(index=1).user
+    api.force_authenticate(player)
+    berserk = api.post(url)
+    assert berserk.status_code == 200 and len(berserk.json()["playing"][0]["berserk"]) == 1
+    bad = api.post(
+        "/api/tournaments/",
+        {
+            "name": "Bad arena",
+            "game": "goofspiel",
+            "format": "arena",
+            "table_size": 2,
+            "arena_minutes": 1,
+        },
+        format="json",
+    )
+    assert bad.status_code == 400
