@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from shared.errors import ServiceError, error_response, error_responses
 from tournaments import arena, stages
 from tournaments.api import _malformed, _tournament
-from tournaments.models import Tournament, TournamentTable
+from tournaments.models import Tournament
 
 
 class ArenaTableSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -34,26 +34,6 @@ class ArenaSerializer(serializers.Serializer):  # type: ignore[type-arg]
     playing = ArenaTableSerializer(many=True)
 
 
-def arena_payload(t: Tournament) -> dict[str, Any]:
-    names = {r.pk: r.name for r in t.registrations.select_related("user")}
-    tables = TournamentTable.objects.filter(tournament=t, places__isnull=True).order_by("pk")
-    return {
-        "ends_at": t.ends_at,
-        "berserk_offered": arena.berserk_offered(t),
-        "standings": t.standings,
-        "playing": [
-            {
-                "key": x.key,
-                "match": x.match_id,
-                "players": x.players,
-                "names": [names.get(p, "?") for p in x.players],
-                "berserk": x.berserk,
-            }
-            for x in tables
-        ],
-    }
-
-
 class TournamentArena(APIView):
     """GET: the arena's live standings, end time and games in play. POST: go berserk in your
     game in play (before its first move; the event must offer it)."""
@@ -68,7 +48,7 @@ class TournamentArena(APIView):
         t = _tournament(request, tournament_id)
         if t.format != Tournament.Format.ARENA:
             return Response({"error": "not_arena", "detail": "Not an arena."}, status=404)
-        return Response(ArenaSerializer(arena_payload(t)).data)
+        return Response(ArenaSerializer(arena.arena_payload(t)).data)
 
     @extend_schema(request=None, responses={200: ArenaSerializer, **error_responses(403, 404, 409)})
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -77,7 +57,7 @@ class TournamentArena(APIView):
         except ServiceError as exc:
             return error_response(exc)
         t = Tournament.objects.get(pk=tournament_id)
-        return Response(ArenaSerializer(arena_payload(t)).data)
+        return Response(ArenaSerializer(arena.arena_payload(t)).data)
 
 
 class StageInput(serializers.Serializer):  # type: ignore[type-arg]

@@ -206,3 +206,24 @@ def arena_berserk(*, tournament_id: Any, user: Any) -> TournamentTable:
         t.stamp += 1
         t.save(update_fields=["stamp"])
     return table
+
+
+def arena_payload(t: Tournament) -> dict[str, Any]:
+    """The live arena for the page and the API: end, berserk, standings, games in play."""
+    names = {r.pk: r.name for r in t.registrations.select_related("user")}
+    tables = TournamentTable.objects.filter(tournament=t, places__isnull=True).order_by("pk")
+    return {
+        "ends_at": t.ends_at,
+        "berserk_offered": berserk_offered(t),
+        "standings": t.standings,
+        "playing": [
+            {
+                "key": x.key,
+                "match": x.match_id,
+                "players": x.players,
+                "names": [names.get(p, "?") for p in x.players],
+                "berserk": x.berserk,
+            }
+            for x in tables
+        ],
+    }

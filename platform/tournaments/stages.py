@@ -95,6 +95,16 @@ def stage_add(
     return [Tournament.objects.get(pk=t.pk) for t in made]
 
 
+def event_create(*, organiser: Any, then: dict[str, Any] | None, **fields: Any) -> Tournament:
+    """The tournament form: a tournament, and its next stage when the organiser chose one
+    (both or neither)."""
+    with transaction.atomic():
+        t = services.tournament_create(organiser=organiser, **fields)
+        if then:
+            stage_add(tournament_id=t.pk, user=organiser, **then)
+    return t
+
+
 def _qualified(before: list[Tournament], rule: str, count: int) -> list[Registration]:
     """The players who go on, in seed order."""
     rows = []
