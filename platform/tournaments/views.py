@@ -28,7 +28,6 @@ from tournaments import (
     schedule,
     seeding_import,
     selectors,
-    services,
     stages,
     verbs,
 )
