@@ -51,7 +51,7 @@ def arena_standings(t: Tournament, registrations: list[Registration]) -> list[di
         for seat, player in enumerate(table["players"]):
             if player in games:
                 games[player].append(
-                    Game(tuple(table["places"]), seat, player in (table["berserk"] or []))
+                    Game(tuple(table["places"] or ()), seat, player in (table["berserk"] or []))
                 )
     sheets = {pk: sheet_of(g) for pk, g in games.items()}
     rating = {r.pk: r.rating or DEFAULT_RATING for r in registrations}
@@ -187,7 +187,7 @@ def arena_berserk(*, tournament_id: Any, user: Any) -> TournamentTable:
             ),
             None,
         )
-        if table is None or reg is None:
+        if table is None or reg is None or table.match_id is None:
             raise errors.refused("no_game", _("You have no arena game in play."))
         match = Match.objects.select_for_update().get(pk=table.match_id)
         if match.version > 0:

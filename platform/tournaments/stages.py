@@ -26,7 +26,7 @@ MAX_GROUPS = 16
 
 
 def root_of(t: Tournament) -> Tournament:
-    return t.event if t.event_id is not None else t
+    return t.event if t.event is not None else t
 
 
 def stage_add(
