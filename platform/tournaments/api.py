@@ -40,7 +40,8 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
             "checkin_minutes", "registration_open", "max_players", "min_rating", "invite_only",
             "status", "seeding", "organiser", "co_organisers", "entrants", "current_round",
             "created_at", "started_at", "finished_at", "invite", "unfinished_rule",
-            "embed_origins", "links",
+            "embed_origins", "links", "arena_minutes", "berserk_allowed", "ends_at", "event",
+            "stage",
         ]  # fmt: skip
 
     def get_co_organisers(self, t: Tournament) -> list[str]:
@@ -90,6 +91,8 @@ class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
     options = serializers.DictField(required=False)
     open_registration = serializers.BooleanField(default=True)
     description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    arena_minutes = serializers.IntegerField(default=0, help_text="Arena: minutes it runs.")
+    berserk = serializers.BooleanField(default=False, help_text="Arena: berserk offered.")
 
 
 class Pages(StrictLimitOffsetPagination):

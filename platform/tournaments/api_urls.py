@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import api, verbs
+from tournaments import api, api_events, verbs
 
 urlpatterns = [
     path("tournaments/", api.TournamentList.as_view(), name="api-tournaments"),
@@ -30,6 +30,16 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/rounds/",
         api.TournamentRounds.as_view(),
         name="api-tournament-rounds",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/arena/",
+        api_events.TournamentArena.as_view(),
+        name="api-tournament-arena",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/stages/",
+        api_events.TournamentStages.as_view(),
+        name="api-tournament-stages",
     ),
 ]
 for _verb in verbs.VERBS:

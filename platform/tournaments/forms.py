@@ -75,6 +75,33 @@ class TournamentForm(forms.Form):
         help_text=_("Only people with the invite link enter."),
     )
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    arena_minutes = forms.IntegerField(
+        label=_("Arena length (minutes)"),
+        min_value=5,
+        max_value=24 * 60,
+        required=False,
+        help_text=_("Arena only: how long it runs (5 to 1440)."),
+    )
+    berserk = forms.BooleanField(
+        label=_("Berserk allowed"),
+        required=False,
+        help_text=_("Arena, live, at least 20 s per move: halve your time for a bonus point."),
+    )
+    next_format = forms.ChoiceField(
+        label=_("Then a second stage"),
+        required=False,
+        choices=[("", _("None"))]
+        + [c for c in Tournament.Format.choices if c[0] != Tournament.Format.ARENA],
+    )
+    next_rule = forms.ChoiceField(
+        label=_("Who goes on"),
+        required=False,
+        choices=[("top", _("The top N")), ("top_per_group", _("The top N of each group"))],
+    )
+    next_count = forms.IntegerField(label=_("N"), min_value=1, required=False, initial=8)
+    next_groups = forms.IntegerField(
+        label=_("Groups in the second stage"), min_value=1, max_value=16, initial=1, required=False
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -86,4 +113,12 @@ class TournamentForm(forms.Form):
         unit = 60 if data["mode"] == "live" else 3600
         data["move_seconds"] = int(data.pop("move_minutes")) * unit
         data["checkin_minutes"] = data.get("checkin_minutes") or 0
+        data["arena_minutes"] = data.get("arena_minutes") or 0
+        nxt = data.pop("next_format", "")
+        rule, count, groups = data.pop("next_rule"), data.pop("next_count"), data.pop("next_groups")
+        data["then"] = (
+            {"format": nxt, "rule": rule or "top", "count": count or 0, "groups": groups or 1}
+            if nxt
+            else None
+        )
         return data

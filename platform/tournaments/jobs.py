@@ -13,6 +13,11 @@ def advance(payload: dict[str, Any]) -> None:
     tasks.advance_soon(int(payload["tournament"]))
 
 
+@job_handler("tournaments.stage")
+def stage(payload: dict[str, Any]) -> None:
+    tasks.tournament_stage_next.delay(int(payload["tournament"]))
+
+
 @job_handler("tournaments.email")
 def email(payload: dict[str, Any]) -> None:
     """One task per e-mail (each claims its own row: a re-run sends none twice)."""

@@ -39,6 +39,7 @@ class Tournament(models.Model):
         DOUBLE = "double_elimination", _("Double elimination")
         ROUND_ROBIN = "round_robin", _("Round robin")
         SWISS = "swiss", _("Swiss")
+        ARENA = "arena", _("Arena")
 
     class Mode(models.TextChoices):
         LIVE = "live", _("Live")
@@ -121,6 +122,17 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Arena (tournaments/arena.py): how long it runs, whether berserk is offered, when it ends.
+    arena_minutes = models.PositiveIntegerField(default=0, db_default=0)
+    berserk_allowed = models.BooleanField(default=False, db_default=False)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    # Stages (tournaments/stages.py): a later stage points at the event's first stage.
+    event = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="stages"
+    )
+    stage = models.PositiveSmallIntegerField(default=1, db_default=1)
+    advance_rule = models.CharField(max_length=16, blank=True, default="", db_default="")
+    advance_count = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         indexes = [
@@ -303,6 +315,12 @@ class TournamentTable(models.Model):
     scores = models.JSONField(null=True, blank=True)
     manual = models.BooleanField(default=False, help_text="An organiser set this result.")
     finished_at = models.DateTimeField(null=True, blank=True)
+    berserk = models.JSONField(
+        default=list,
+        db_default=Value([], output_field=models.JSONField()),
+        blank=True,
+        help_text="Arena: registration ids who went berserk at this table.",
+    )
 
     class Meta:
         constraints = [

@@ -17,7 +17,8 @@ from django.utils import timezone
 from accounts.selectors import blocked_pairs
 from play.models import Seat
 from play.services import match_create
-from tournaments import emails, formats, schedule
+from tournaments import emails, formats, schedule, stage_hook
+from tournaments.formats import arena as arena_rules
 from tournaments.formats.base import (
     Entrant,
     PlannedTable,
@@ -33,7 +34,7 @@ DEFAULT_RATING = 1500.0
 
 
 def format_of(tournament: Tournament) -> Any:
-    return formats.FORMATS[tournament.format]
+    return formats.FORMATS.get(tournament.format) or arena_rules.ARENA
 
 
 def settings_of(tournament: Tournament) -> Settings:
@@ -151,8 +152,8 @@ def advance(tournament: Tournament) -> str:
 
 def standings_refresh(tournament: Tournament) -> None:
     """Store the standings again (a result replaced by hand, a player withdrawn)."""
-    if tournament.started_at is None:
-        return
+    if tournament.started_at is None or tournament.format == Tournament.Format.ARENA:
+        return  # an arena's standings are stored by its next advance (tournaments/arena.py)
     registrations = list(tournament.registrations.select_related("user"))
     _standings_store(
         tournament,
@@ -183,6 +184,7 @@ def _finish(tournament: Tournament, registrations: list[Registration]) -> None:
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
     emails.results_queue(tournament, registrations)
+    stage_hook.stage_finished_record(tournament)
 
 
 def round_create(

@@ -22,7 +22,7 @@ from lobbies.services import MOVE_SECONDS_LIVE, MOVE_SECONDS_TURN
 from outbox.services import job_record
 from play.errors import PlayError
 from play.services import seat_forfeit
-from tournaments import emails, errors, formats, progress
+from tournaments import arena, emails, errors, formats, progress
 from tournaments.formats.base import FormatError, seed_entrants
 from tournaments.models import AuditEntry, Registration, Tournament, TournamentTable
 
@@ -68,13 +68,15 @@ def tournament_create(
     options: dict[str, Any] | None = None,
     open_registration: bool = True,
     description: str = "",
+    arena_minutes: int = 0,
+    berserk: bool = False,
 ) -> Tournament:
     """A new event; registration opens at once unless `open_registration` is false."""
     engine = _engine(game)
     name = str(name).strip()
     if not 3 <= len(name) <= 80:
         raise errors.bad("bad_name", _("A tournament's name has 3 to 80 characters."))
-    if format not in formats.FORMATS:
+    if format not in formats.FORMATS and format != Tournament.Format.ARENA:
         raise errors.bad(
             "bad_format",
             _("Choose one of: %(value)s.") % {"value": ", ".join(sorted(formats.FORMATS))},
@@ -87,6 +89,8 @@ def tournament_create(
     elimination = format in (Tournament.Format.SINGLE, Tournament.Format.DOUBLE)
     advance = _int(advance, "advance", 1, max(1, table_size - 1)) if elimination else 1
     rounds = _int(rounds, "rounds", 1, MAX_SWISS_ROUNDS) if format == "swiss" else 0
+    is_arena = format == Tournament.Format.ARENA
+    arena_minutes = _int(arena_minutes, "arena_minutes", 5, 24 * 60) if is_arena else 0
     move_seconds = _clock(mode, move_seconds)
     checkin_minutes = _int(checkin_minutes, "checkin_minutes", 0, 7 * 24 * 60)
     if checkin_minutes and starts_at is None:
@@ -128,6 +132,8 @@ def tournament_create(
             organiser=organiser,
             registration_open=bool(open_registration),
             status=T.REGISTRATION if open_registration else T.DRAFT,
+            arena_minutes=arena_minutes,
+            berserk_allowed=bool(berserk) and is_arena,
         )
         audit(
             tournament,
@@ -320,7 +326,7 @@ def tournament_start(*, tournament_id: Any, user: Any = None) -> Tournament:
         t.started_at = timezone.now()
         t.save(update_fields=["status", "registration_open", "started_at"])
         audit(t, user, "start", f"Started with {len(players)} players.", count=len(players))
-        progress.advance(t)
+        _advance(t)
     return t
 
 
@@ -612,4 +618,8 @@ def tournament_advance(*, tournament_id: int) -> str:
         t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if t is None or t.status != T.RUNNING:
             return "idle"
-        return progress.advance(t)
+        return _advance(t)
+
+
+def _advance(t: Tournament) -> str:
+    return arena.arena_advance(t) if t.format == Tournament.Format.ARENA else progress.advance(t)

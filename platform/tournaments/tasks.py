@@ -14,7 +14,7 @@ from django.db import connection
 from notifications.services import DeliveryRefused
 from play import bots
 from shared.retry import retried
-from tournaments import emails, services, sweep
+from tournaments import emails, services, stages, sweep
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +22,11 @@ log = logging.getLogger(__name__)
 @shared_task(name="tournaments.tasks.tournament_advance", **retried())
 def tournament_advance(tournament_id: int) -> str:
     return services.tournament_advance(tournament_id=tournament_id)
+
+
+@shared_task(name="tournaments.tasks.tournament_stage_next", **retried())
+def tournament_stage_next(tournament_id: int) -> str:
+    return stages.stage_next(tournament_id=tournament_id)
 
 
 @shared_task(name="tournaments.tasks.tournaments_sweep")

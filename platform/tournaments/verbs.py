@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from tournaments import errors
+from tournaments import arena, errors
 from tournaments.embedding import embed_origins_set
 from tournaments.schedule import round_schedule_set, unfinished_rule_set
 from tournaments.seeding_import import seed_import
@@ -30,7 +30,7 @@ from tournaments.services import (
     tournament_withdraw,
 )
 
-PLAYER_VERBS = ("register", "unregister", "checkin")
+PLAYER_VERBS = ("register", "unregister", "checkin", "berserk")
 ORGANISER_VERBS = (
     "open", "close", "checkin-open", "start", "pause", "resume", "cancel",
     "withdraw", "disqualify", "result", "co-organiser-add", "co-organiser-remove",
@@ -48,6 +48,7 @@ def tournament_verb(*, verb: str, tournament_id: Any, user: Any, data: Mapping[s
         "checkin-open": tournament_checkin_open,
         "start": tournament_start,
         "cancel": tournament_cancel,
+        "berserk": arena.arena_berserk,
     }
     if verb in simple:
         return simple[verb](tournament_id=tid, user=user)

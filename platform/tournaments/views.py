@@ -21,7 +21,16 @@ from django.views.decorators.http import require_POST
 from games.core import all_games
 from games.core.levels import bot_choices
 from shared.errors import ServiceError
-from tournaments import feeds, progress, schedule, seeding_import, selectors, services, verbs
+from tournaments import (
+    arena,
+    feeds,
+    progress,
+    schedule,
+    seeding_import,
+    selectors,
+    stages,
+    verbs,
+)
 from tournaments.bracket_svg import bracket_layout, rounds_to_come
 from tournaments.forms import TournamentForm
 from tournaments.labels import note_label
@@ -62,7 +71,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(organiser=request.user, **form.service_kwargs())
+            tournament = stages.event_create(organiser=request.user, **form.service_kwargs())
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
@@ -138,6 +147,10 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             if tournament.is_elimination
             else None,
             "standings": selectors.standings(tournament, 16),
+            "arena": _arena(tournament, context["registration"]),
+            "stages": stages.event_stages(tournament)
+            if tournament.event_id or tournament.stages.exists()
+            else None,
             "standings_body": _standings_body(
                 selectors.standings(tournament, 16), getattr(context["registration"], "pk", None)
             ),
@@ -150,6 +163,21 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         }
     )
     return render(request, "tournaments/detail.html", context)
+
+
+def _arena(tournament: Tournament, registration: Any) -> dict[str, Any] | None:
+    if tournament.format != Tournament.Format.ARENA:
+        return None
+    payload = arena.arena_payload(tournament)
+    mine = getattr(registration, "pk", None)
+    payload["my_table"] = next((x for x in payload["playing"] if mine in x["players"]), None)
+    payload["can_berserk"] = bool(
+        payload["berserk_offered"]
+        and payload["my_table"]
+        and mine not in payload["my_table"]["berserk"]
+    )
+    payload["fire"] = [row for row in payload["standings"][:16] if row.get("played")]
+    return payload
 
 
 def _feed_url(request: HttpRequest) -> str:
