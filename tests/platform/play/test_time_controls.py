@@ -48,10 +48,7 @@ def _play(control, plan, zone="UTC"):
         after = charge(bank, moment, until, control, zone)
         assert after >= 0, "a bank never goes negative"
         total_charged += took
-        if after > 0:
-            bank = complete(after, control)
-        else:
-            bank = complete(0.0, control)  # the site played the turn for it
+        bank = complete(after, control)  # at zero: the site played the turn for it
         if control.cap is not None:
             assert bank <= control.cap, "the cap is never exceeded"
         moment = until + timedelta(seconds=wait)
