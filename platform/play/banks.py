@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from play import clocks
 from play.models import Match, Seat
 
@@ -123,20 +125,39 @@ def resume(match: Match, seats: Sequence[Seat], paused_at: datetime, now: dateti
     match.deadline = min((d for d in owing if d is not None), default=None)
 
 
-def view(match: Match, seats: Sequence[Seat], now: datetime) -> list[dict[str, Any]]:
-    """Each seat's clock for the payloads (every viewer sees every clock: nothing secret)."""
+def view(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
+    """Each seat's clock for the payloads, the same for a whole version (every viewer sees every
+    clock: nothing secret): the bank when its clock last stopped or started, and the deadline
+    of a seat owing a decision (none while on vacation); the page ticks from the deadline."""
     rule = control(match)
+    banks = entries(match, len(seats))
     shown = []
     for seat in seats:
         end = deadline(match, seat) if seat.paused_at is None else None
-        bank = left(match, seat, now)
         shown.append(
             {
                 "seat": seat.index,
-                "bank": round(bank, 1),
+                "bank": round(float(banks[seat.index]["left"]), 1),
                 "deadline": end.isoformat() if end is not None else None,
-                "low": clocks.low(bank, rule),
                 "paused": seat.paused_at is not None,
             }
         )
-    return shown
+    low = max(30.0, rule.base * 0.1)
+    return {"control": rule.to_json(), "name": control_name(rule), "low": low, "seats": shown}
+
+
+def control_name(rule: clocks.Control) -> str:
+    """The control as the table header names it, in the reader's language."""
+    parts = {
+        "base": clocks.short(rule.base),
+        "inc": clocks.short(rule.increment),
+        "cap": clocks.short(rule.cap or rule.base),
+    }
+    if rule.kind == "simple":
+        return _("%(base)s per move") % parts
+    if rule.kind == "fischer":
+        return _("Fischer: %(base)s + %(inc)s per move") % parts
+    if rule.kind == "capped":
+        return _("Time bank: %(base)s + %(inc)s per move, at most %(cap)s") % parts
+    text = _("%(inc)s per move, bank at most %(cap)s") % parts
+    return text + (" · " + _("no clock on weekends") if rule.weekends else "")

@@ -140,18 +140,7 @@ def low(bank: float, control: Control) -> bool:
     return bank < max(30.0, control.base * 0.1)
 
 
-def describe(control: Control) -> str:
-    """The control in a few characters (the table header): "20m + 30s", "1d, up to 3d"."""
-    base, inc = _short(control.base), _short(control.increment)
-    if control.kind == "simple":
-        return f"{base} / move"
-    if control.kind == "fischer":
-        return f"{base} + {inc}"
-    text = f"{base} + {inc}, max {_short(control.cap or control.base)}"
-    return text + (" (weekends off)" if control.weekends else "")
-
-
-def _short(seconds: int) -> str:
+def short(seconds: int) -> str:
     for unit, size in (("d", DAY), ("h", 3600), ("m", 60)):
         if seconds >= size and seconds % size == 0:
             return f"{seconds // size}{unit}"

@@ -23,6 +23,7 @@ from boards.context import board_context
 from boards.language import rendering
 from boards.panels import panels
 from games.core import Game, Phrase, translate
+from play import banks
 from play.language import reader_language
 from play.models import ActionRecord, Match, Seat
 from play.results import end_screen, header
@@ -202,6 +203,7 @@ def match_payload(
         "legal": [{"action": i["action"], "label": i["label"], "text": i["text"]} for i in legal],
         "outcome": match.outcome,
         "deadline": match.deadline.isoformat() if match.deadline else None,
+        "clocks": banks.view(match, seats),
     }
     if html:
         payload["html"] = board_html(match, payload, legal)
@@ -256,7 +258,9 @@ def board_cache_key(match: Match, payload: dict[str, Any]) -> str:
     language; the players' part of the payload (names, left, on vacation) and the clock are
     hashed in, as they may change within a version."""
     viewer = "watch" if payload["seat"] is None else f"seat{payload['seat']}"
-    around = orjson.dumps([payload["players"], payload["status"], payload["deadline"]])
+    around = orjson.dumps(
+        [payload["players"], payload["status"], payload["deadline"], payload.get("clocks")]
+    )
     digest = hashlib.blake2b(around, digest_size=8).hexdigest()
     return f"board:{match.pk}:{match.version}:{viewer}:{payload['language']}:{digest}"
 
