@@ -147,3 +147,24 @@ def short(seconds: int) -> str:
     if seconds >= 60:
         return f"{seconds // 60}m{seconds % 60:02d}s"
     return f"{seconds}s"
+
+
+# Presets by game (the table form and tournaments offer them by name, numbers shown and
+# editable). Normal is sized so that a 4-player Scythe live game spends about 90 minutes on the
+# clocks (a capped bank of 15 minutes, 20 s per move, at most 20 minutes a player); Dice City
+# and SPQF are shorter games. Fast halves Normal, Slow doubles it; Correspondence is turn-based.
+_NORMAL = {"scythe": (900, 20, 1200), "dicecity": (480, 15, 720), "spqf": (420, 15, 600)}
+_DEFAULT_NORMAL = (600, 15, 900)
+PRESET_NAMES = ("fast", "normal", "slow", "correspondence")
+
+
+def preset(game: str, name: str) -> dict[str, Any]:
+    """The control of preset `name` for `game` (BadControl for an unknown name)."""
+    base, inc, cap = _NORMAL.get(game, _DEFAULT_NORMAL)
+    factor = {"fast": 0.5, "normal": 1.0, "slow": 2.0}.get(name)
+    if name == "correspondence":
+        return Control("days", DAY, DAY, 3 * DAY).to_json()
+    if factor is None:
+        raise BadControl(f"Unknown preset {name!r}.")
+    scaled = Control("capped", int(base * factor), int(inc * factor), int(cap * factor))
+    return scaled.to_json()

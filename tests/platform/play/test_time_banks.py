@@ -9,6 +9,7 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
+from lobbies.models import Table
 from lobbies.services import LobbyError, lobby_create, lobby_join
 from play import banks
 from play.errors import PlayError
@@ -154,3 +155,23 @@ def test_a_bad_time_control_is_refused(alice, clock, mode):
     with pytest.raises(LobbyError) as caught:
         lobby_create(host=alice, game="goofspiel", seats=2, mode=mode, clock=clock)
     assert caught.value.code == "bad_clock"
+
+
+def test_a_table_made_on_the_form_with_a_preset_stores_its_edited_numbers(client, alice):
+    client.force_login(alice)
+    page = client.get("/tables/new/")
+    assert b'data-preset="normal" data-base="900" data-increment="20" data-cap="1200"' in (
+        page.content
+    )
+    response = client.post(
+        "/tables/new/",
+        {
+            "game": "scythe", "seats": 4, "mode": "live", "move_minutes": 5,
+            "clock_preset": "normal", "clock_increment": 25, "opt_scythe_rules": "",
+        },
+    )  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:2000]
+    table = Table.objects.get(host=alice)
+    assert table.clock == {
+        "kind": "capped", "base": 900, "increment": 25, "cap": 1200, "weekends": False,
+    }  # fmt: skip
