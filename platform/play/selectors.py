@@ -385,6 +385,8 @@ def log_entries(
     `language` (reader_language); a decision taken back is left out (its `_undo` entry says
     what was taken back)."""
     language = reader_language(language)
+    records = list(records)
+    spent = time_spent(records)
     return [
         {
             "seq": r.seq,
@@ -396,10 +398,38 @@ def log_entries(
             "timed_out": r.timed_out,
             "revealed": r.revealed if r.seat == seat else None,  # one's own undo stops only
             "at": r.created_at.isoformat(),
+            "spent": spent.get(r.seq),
         }
         for r in records
         if r.undone_by is None
     ]
+
+
+def time_spent(records: list[ActionRecord]) -> dict[int, float]:
+    """Each decision's time spent (seconds): from when its seat began to owe it (the entry
+    before the first that lists the seat among those to act, or its own previous decision)
+    to the decision (the first from the match's start); site events and the first entry of a
+    later page (unknown start) have none."""
+    since: dict[int, Any] = {}
+    spent: dict[int, float] = {}
+    previous = None
+    if records and records[0].seq == 1:
+        previous = (
+            Match.objects.filter(pk=records[0].match_id)
+            .values_list("created_at", flat=True)
+            .first()
+        )
+    for r in records:
+        owing = set(r.to_act_before or [])
+        since = {s: t for s, t in since.items() if s in owing}
+        if previous is not None:
+            for s in owing - set(since):
+                since[s] = previous
+        start = since.pop(r.seat, None)
+        if start is not None and not str(r.action.get("type", "")).startswith("_"):
+            spent[r.seq] = round(max(0.0, (r.created_at - start).total_seconds()), 1)
+        previous = r.created_at
+    return spent
 
 
 def _timed_out_note(language: str) -> str:

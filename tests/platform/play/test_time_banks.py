@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from lobbies.models import Table
 from lobbies.services import LobbyError, lobby_create, lobby_join
-from play import banks
+from play import banks, selectors
 from play.errors import PlayError
 from play.models import ActionRecord, Match
 from play.services import action_submit, clocks_enforce, seats_pause, seats_resume
@@ -175,3 +175,17 @@ def test_a_table_made_on_the_form_with_a_preset_stores_its_edited_numbers(client
     assert table.clock == {
         "kind": "capped", "base": 900, "increment": 25, "cap": 1200, "weekends": False,
     }  # fmt: skip
+
+
+def test_the_log_and_the_replay_show_each_moves_time_spent(alice, bob, clock):
+    match = _match(alice, bob)
+    clock.pass_(40)
+    action_submit(match_id=match.pk, user=_user(match, 0), action="bid card=1", version=0)
+    clock.pass_(100)
+    action_submit(match_id=match.pk, user=_user(match, 1), action="bid card=2", version=0)
+    clock.pass_(7)
+    action_submit(match_id=match.pk, user=_user(match, 1), action="bid card=3", version=2)
+    entries = selectors.log_for(Match.objects.get(pk=match.pk), None)
+    spent = [e["spent"] for e in entries]
+    # seat 0 owed 40 s from the start, seat 1 140 s, then 7 s
+    assert spent == [40.0, 140.0, 7.0]
