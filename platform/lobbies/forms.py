@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.core import Game, Phrase, all_games, translate
+from play import clocks
 from play.language import reader_language
 
 
@@ -26,6 +27,31 @@ class TableForm(forms.Form):
         min_value=1,
         initial=5,
         help_text=_("Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336)."),
+    )
+    clock_preset = forms.ChoiceField(
+        label=_("Time control"),
+        required=False,
+        choices=[
+            ("", _("Fixed time per move (above)")),
+            ("fast", _("Fast")),
+            ("normal", _("Normal")),
+            ("slow", _("Slow")),
+            ("correspondence", _("Correspondence (turn-based: 1 day per move, bank up to 3)")),
+        ],
+        help_text=_(
+            "Each player has a bank of time that every move tops up; the numbers below "
+            "may be changed (empty: the preset's)."
+        ),
+    )
+    clock_base = forms.IntegerField(
+        label=_("Bank at the start (seconds)"), required=False, min_value=10
+    )
+    clock_increment = forms.IntegerField(
+        label=_("Added per move (seconds)"), required=False, min_value=0
+    )
+    clock_cap = forms.IntegerField(label=_("Bank at most (seconds)"), required=False, min_value=10)
+    clock_weekends = forms.BooleanField(
+        label=_("No clock on weekends (turn-based, in each player's time zone)"), required=False
     )
     timeout_policy = forms.ChoiceField(
         label=_("When a player runs out of time"),
@@ -61,6 +87,29 @@ class TableForm(forms.Form):
     def move_seconds(self) -> int:
         unit = 60 if self.cleaned_data["mode"] == "live" else 3600
         return int(self.cleaned_data["move_minutes"]) * unit
+
+    def presets(self) -> list[dict[str, Any]]:
+        """Every game's presets with their numbers, for the page to show (and fill in)."""
+        names = dict(self.fields["clock_preset"].choices)  # type: ignore[attr-defined]
+        return [
+            {"game": g.name, "name": n, "label": names[n], "control": clocks.preset(g.name, n)}
+            for g in self.games
+            for n in clocks.PRESET_NAMES
+        ]
+
+    def clock(self) -> dict[str, Any] | None:
+        """The time control chosen: a preset for the game with the numbers given instead of
+        its own; None: the fixed time per move."""
+        data = self.cleaned_data
+        name = data.get("clock_preset") or ""
+        if not name:
+            return None
+        control = clocks.preset(data["game"], name)
+        for key in ("base", "increment", "cap"):
+            if data.get(f"clock_{key}") is not None:
+                control[key] = data[f"clock_{key}"]
+        control["weekends"] = bool(data.get("clock_weekends"))
+        return control
 
     def options_for(self, game: str) -> dict[str, Any]:
         prefix = f"opt_{game}_"

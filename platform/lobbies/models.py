@@ -35,6 +35,12 @@ class Table(models.Model):
     move_seconds = models.PositiveIntegerField(
         help_text="Time each player has for a move (live: seconds; turn-based: up to days)."
     )
+    clock = models.JSONField(
+        default=dict,
+        blank=True,
+        db_default=models.Value({}, output_field=models.JSONField()),
+        help_text="The time control (play/clocks.py); empty: `move_seconds` per move.",
+    )
     private = models.BooleanField(default=False, help_text="Only people with the invite link join.")
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     options = models.JSONField(default=dict, blank=True)

@@ -104,6 +104,7 @@ def _offer_new(match: Match, humans: list[Seat], user: Any) -> Table:
         private=True,
         options=match.options,
         timeout_policy=match.timeout_policy,
+        clock=match.clock,
     )
     Rematch.objects.create(
         match=match,

@@ -14,6 +14,7 @@ from games.core import Game, get_game
 from games.core.levels import DEFAULT_LEVEL, offered
 from lobbies.models import Rematch, Table, TableEntry
 from lobbies.rematch_table import rematch_call_off
+from play import clocks
 from play.models import Match, TimeoutPolicy
 from play.services import match_create
 from shared.errors import ServiceError
@@ -46,9 +47,11 @@ def lobby_create(
     private: bool = False,
     options: dict[str, Any] | None = None,
     timeout_policy: str = "",
+    clock: dict[str, Any] | None = None,
 ) -> Table:
     """Open a table; the host takes the first place at it. `timeout_policy`: what happens when
-    a seat runs out of time ("bot": a bot makes that move; "forfeit"; "": forfeit if ranked)."""
+    a seat runs out of time ("bot": a bot makes that move; "forfeit"; "": forfeit if ranked);
+    `clock`: the time control (play/clocks.py; None: `move_seconds` per move)."""
     _may_sit(host)
     engine = _engine(game)
     if not isinstance(seats, int) or seats not in engine.seat_range():
@@ -65,6 +68,7 @@ def lobby_create(
             _("Time per move must be between %(low)s and %(high)s seconds for %(mode)s play.")
             % {"low": low, "high": high, "mode": mode},
         )
+    control = time_control(clock, mode, move_seconds)
     if timeout_policy not in ("", *TimeoutPolicy.values):
         raise LobbyError("bad_timeout_policy", _("On timeout: choose a bot's move or a forfeit."))
     try:
@@ -79,12 +83,24 @@ def lobby_create(
             ranked=bool(ranked),
             mode=mode,
             move_seconds=move_seconds,
+            clock=control,
             private=bool(private),
             options=cleaned,
             timeout_policy=timeout_policy,
         )
         TableEntry.objects.create(table=table, user=host)
     return table
+
+
+def time_control(clock: Any, mode: str, move_seconds: int) -> dict[str, Any]:
+    """The time control of a table or a tournament, checked (LobbyError "bad_clock")."""
+    try:
+        control = clocks.control_from(clock, move_seconds)
+    except clocks.BadControl as exc:
+        raise LobbyError("bad_clock", _("This time control cannot be played.")) from exc
+    if control.kind == "days" and mode != Table.Mode.TURN:
+        raise LobbyError("bad_clock", _("Days per move are for turn-based play."))
+    return control.to_json()
 
 
 def _may_sit(user: Any) -> None:
@@ -238,6 +254,7 @@ def _start(table: Table) -> Match:
         mode=table.mode,
         move_seconds=table.move_seconds,
         table=table,
+        clock=table.clock,
     )
     if table.timeout_policy:
         match.timeout_policy = table.timeout_policy

@@ -73,6 +73,7 @@ def create(request: HttpRequest) -> HttpResponse:
                 private=data["private"],
                 options=form.options_for(data["game"]),
                 timeout_policy=data.get("timeout_policy") or "",
+                clock=form.clock(),
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)

@@ -24,6 +24,7 @@ from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import prompt_context
 from notifications.services import claimed_deliver, language_of, render_listed_email
 from notifications.unsubscribe import is_suppressed, wants_game_email
+from play import banks
 from play.models import ActionRecord, Match, Presence, Seat
 from play.selectors import (
     forfeit_reason,
@@ -254,14 +255,15 @@ def _reminder_built(seat: Seat, since: int) -> EmailMultiAlternatives | None:
     match = seat.match
     if match.is_finished or not seat.to_act or seat.to_act_since != since:
         return None  # the move was made: no reminder for it, ever
-    if match.deadline is None or match.deadline <= timezone.now() or seat.paused_at:
+    deadline = banks.deadline(match, seat)  # the seat's own bank runs out then
+    if deadline is None or deadline <= timezone.now() or seat.paused_at:
         return None
     if not _wants_mail(seat) or is_muted(seat.user.pk, match.pk):
         return None
     context = _base_context(match, seat.user)
     context.update(prompt_context(match, seat, with_moves=False))
-    context["deadline"] = match.deadline
-    context["left"] = _left(match.deadline - timezone.now())
+    context["deadline"] = deadline
+    context["left"] = _left(deadline - timezone.now())
     message = render_listed_email("reminder", context, seat.user.email, seat.user.pk)
     if context.get("reply_address"):
         message.reply_to = [context["reply_address"]]

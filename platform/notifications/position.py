@@ -9,9 +9,11 @@ from email.mime.image import MIMEImage
 from typing import Any
 
 from django.core.mail import EmailMultiAlternatives
-from django.utils.translation import get_language
+from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 
 from boards.picture import picture_and_words, picture_png
+from play import banks
 from play.models import Match, Seat
 from play.selectors import legal_for, players_of, seat_names
 
@@ -35,8 +37,20 @@ def position_context(match: Match, seat: Seat, seats: list[Seat] | None = None) 
         "picture": picture_png(svg) if svg else None,
         "picture_svg": svg,  # what the picture was drawn from (the secrets tests read it)
         "picture_cid": PICTURE_ID,
-        "deadline": match.deadline,
+        "deadline": banks.deadline(match, seat),  # the seat's own bank, not the match's
+        "bank": time_words(banks.left(match, seat, timezone.now())),
     }
+
+
+def time_words(seconds: float) -> str:
+    """A bank in words ("42 minutes", "3 hours", "2 days"), as the reminders say time left."""
+    minutes = max(1, int(seconds // 60))
+    if minutes < 120:
+        return ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes}
+    hours = minutes // 60
+    if hours < 48:
+        return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
+    return ngettext("%(n)d day", "%(n)d days", hours // 24) % {"n": hours // 24}
 
 
 def picture_attach(message: EmailMultiAlternatives, png: bytes | None) -> None:

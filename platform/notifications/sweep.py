@@ -26,6 +26,7 @@ from notifications import tasks
 from notifications.models import OutgoingEmail, Preferences, TurnEmail, Vacation
 from notifications.preferences import digest_due, quiet_until, vacation_automatic
 from outbox.services import outbox_drain
+from play import banks
 from play.models import Match, Seat
 from play.services import TIMEOUT_JOB, clocks_queue, seats_pause, seats_resume
 
@@ -129,12 +130,21 @@ def reminders_queue(*, now: datetime) -> int:
             match__deadline__gt=now,
         )
         .filter(match__deadline__lte=now + timedelta(days=14))
-        .values_list("pk", "to_act_since", "user_id", "match__deadline", "match__move_seconds")
+        .select_related("match", "user")
+        .only(*REMINDER_FIELDS)
     )
     prefs = {p.user_id: p for p in Preferences.objects.filter(reminder_percent__lt=100)}
     due: list[tuple[int, int]] = []
-    for seat_id, since, user_id, deadline, move_seconds in candidates:
-        if since is None or deadline is None:
+    for seat in candidates:
+        # the seat's own bank (play/banks.py): no seat is reminded of another's clock
+        seat_id, since, user_id, deadline = (
+            seat.pk,
+            seat.to_act_since,
+            seat.user_id,
+            banks.deadline(seat.match, seat),
+        )
+        move_seconds = banks.control(seat.match).base
+        if since is None or deadline is None or deadline <= now:
             continue
         percent = prefs[user_id].reminder_percent if user_id in prefs else 25
         if user_id in prefs and quiet_until(prefs[user_id], now) is not None:
@@ -203,6 +213,11 @@ RETRIES_LOST_AFTER = timedelta(minutes=15)
 # the queue with copies (bench/crowd.py: 7,838 deep). Tournaments' e-mails do the same
 # (tournaments.emails, requeued_at).
 REQUEUED_WAIT = timedelta(minutes=10)
+# What the reminders' pass reads of a seat to know its own deadline (not the match's state).
+REMINDER_FIELDS = [
+    "index", "to_act_since", "paused_at", "user", "user__time_zone", "match",
+    "match__banks", "match__clock", "match__move_seconds",
+]  # fmt: skip
 
 
 def turn_emails_lost_queue(*, now: datetime, stalled_before: datetime, limit: int) -> int:

@@ -49,6 +49,18 @@ class Match(ShallowCopy, models.Model):
     ranked = models.BooleanField(default=False)
     mode = models.CharField(max_length=8, default="live")
     move_seconds = models.PositiveIntegerField(default=300)
+    clock = models.JSONField(
+        default=dict,
+        db_default=models.Value({}, output_field=models.JSONField()),
+        blank=True,
+        help_text="The time control (play/clocks.py); empty: `move_seconds` per move (simple).",
+    )
+    banks = models.JSONField(
+        default=list,
+        db_default=models.Value([], output_field=models.JSONField()),
+        blank=True,
+        help_text="Per seat: seconds left, owing since (ISO time or null), turn parts completed.",
+    )
     version = models.PositiveIntegerField(default=0)
     state = models.JSONField(help_text="Engine snapshot at `version` (the log is the truth).")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)

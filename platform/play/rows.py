@@ -66,6 +66,7 @@ def move_write(
         _json(match.outcome),
         clock_changed,
         match.deadline,
+        _json(match.banks),
         now,
         match.finished_at,
         match.pk,
@@ -102,7 +103,7 @@ def move_write(
     sql = (
         "WITH m AS (UPDATE play_match SET version = %s, state = %s::jsonb, status = %s,"
         " outcome = %s::jsonb, deadline = CASE WHEN %s THEN %s ELSE deadline END,"
-        " updated_at = %s, finished_at = %s"
+        " banks = %s::jsonb, updated_at = %s, finished_at = %s"
         " WHERE id = %s AND version = %s AND updated_at = %s RETURNING id), "
         + seat_part
         + "a AS (INSERT INTO play_actionrecord (match_id, seq, seat, action, public_action, text,"

@@ -23,6 +23,7 @@ from boards.context import board_context
 from boards.language import rendering
 from boards.panels import panels
 from games.core import Game, Phrase, translate
+from play import banks
 from play.language import reader_language
 from play.models import ActionRecord, Match, Seat
 from play.results import end_screen, header
@@ -203,6 +204,7 @@ def match_payload(
         "legal": [{"action": i["action"], "label": i["label"], "text": i["text"]} for i in legal],
         "outcome": match.outcome,
         "deadline": match.deadline.isoformat() if match.deadline else None,
+        "clocks": banks.view(match, seats),
     }
     if html:
         payload["html"] = board_html(match, payload, legal)
@@ -257,7 +259,9 @@ def board_cache_key(match: Match, payload: dict[str, Any]) -> str:
     language; the players' part of the payload (names, left, on vacation) and the clock are
     hashed in, as they may change within a version."""
     viewer = "watch" if payload["seat"] is None else f"seat{payload['seat']}"
-    around = orjson.dumps([payload["players"], payload["status"], payload["deadline"]])
+    around = orjson.dumps(
+        [payload["players"], payload["status"], payload["deadline"], payload.get("clocks")]
+    )
     digest = hashlib.blake2b(around, digest_size=8).hexdigest()
     return f"board:{match.pk}:{match.version}:{viewer}:{payload['language']}:{digest}"
 
@@ -393,6 +397,8 @@ def log_entries(
     `language` (reader_language); a decision taken back is left out (its `_undo` entry says
     what was taken back)."""
     language = reader_language(language)
+    records = list(records)
+    spent = time_spent(records)
     return [
         {
             "seq": r.seq,
@@ -404,10 +410,38 @@ def log_entries(
             "timed_out": r.timed_out,
             "revealed": r.revealed if r.seat == seat else None,  # one's own undo stops only
             "at": r.created_at.isoformat(),
+            "spent": spent.get(r.seq),
         }
         for r in records
         if r.undone_by is None
     ]
+
+
+def time_spent(records: list[ActionRecord]) -> dict[int, float]:
+    """Each decision's time spent (seconds): from when its seat began to owe it (the entry
+    before the first that lists the seat among those to act, or its own previous decision)
+    to the decision (the first from the match's start); site events and the first entry of a
+    later page (unknown start) have none."""
+    since: dict[int, Any] = {}
+    spent: dict[int, float] = {}
+    previous = None
+    if records and records[0].seq == 1:
+        previous = (
+            Match.objects.filter(pk=records[0].match_id)
+            .values_list("created_at", flat=True)
+            .first()
+        )
+    for r in records:
+        owing = set(r.to_act_before or [])
+        since = {s: t for s, t in since.items() if s in owing}
+        if previous is not None:
+            for s in owing - set(since):
+                since[s] = previous
+        start = since.pop(r.seat, None)
+        if start is not None and not str(r.action.get("type", "")).startswith("_"):
+            spent[r.seq] = round(max(0.0, (r.created_at - start).total_seconds()), 1)
+        previous = r.created_at
+    return spent
 
 
 def _timed_out_note(language: str) -> str:

@@ -17,7 +17,6 @@ import logging
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
 from typing import Any, TypeVar, cast
 
 from asgiref.sync import async_to_sync
@@ -32,7 +31,7 @@ from games.core.levels import DEFAULT_LEVEL, make_bot
 from games.core.playout import pick_bot
 from outbox.models import Job
 from outbox.services import job_done, job_record
-from play import announce, errors, rows, snapshots
+from play import announce, banks, clocks, errors, rows, snapshots
 from play.models import ActionRecord, Match, Seat, TimeoutPolicy
 from play.signals import match_changed, match_finished
 from shared import metrics
@@ -42,7 +41,9 @@ log = logging.getLogger(__name__)
 _Submit = TypeVar("_Submit", bound=Callable[..., Any])
 
 # The columns a move, a forfeit or the end of a match may change: only these are written.
-MOVING_FIELDS = ["version", "state", "status", "outcome", "deadline", "updated_at", "finished_at"]
+MOVING_FIELDS = [
+    "version", "state", "status", "outcome", "deadline", "banks", "updated_at", "finished_at",
+]  # fmt: skip
 
 
 def match_create(
@@ -56,10 +57,12 @@ def match_create(
     table: Any = None,
     shuffle: bool = True,
     vacation_allowed: bool = True,
+    clock: dict[str, Any] | None = None,
 ) -> Match:
     """Seat `players` ((user, "") or (None, bot name)) in a random order and set the game up;
     `shuffle=False` keeps their order (a tournament's planned seat rotation);
-    `vacation_allowed=False`: vacations never pause this match's clocks (a tournament's rule)."""
+    `vacation_allowed=False`: vacations never pause this match's clocks (a tournament's rule);
+    `clock`: the time control (play/clocks.py; None: `move_seconds` per move)."""
     order = list(players)
     if shuffle:
         secrets.SystemRandom().shuffle(order)
@@ -76,6 +79,7 @@ def match_create(
         ranked=ranked,
         mode=mode,
         move_seconds=move_seconds,
+        clock=clocks.control_from(clock, move_seconds).to_json(),
         state=state,
         vacation_allowed=vacation_allowed,
     )
@@ -136,6 +140,10 @@ def action_submit(
         acting = game.to_act(match.state)
         if seat.index not in acting:
             raise errors.not_your_turn()
+        if seat_index is None and banks.out_of_time(match, seat, timezone.now()):
+            raise errors.PlayError(
+                "out_of_time", _("Your time has run out: the site plays this turn for you."), 409
+            )
         if version != match.version and not _concurrent_choice(match, seat.index, version):
             raise errors.stale_version(match.version)
         _apply(match, game, seats, seat.index, action, acting, timed_out)
@@ -170,6 +178,8 @@ def _submit_cached(
     acting = game.to_act(known.state)
     if (seat.forfeited and seat_index is None) or seat.index not in acting:
         return None
+    if seat_index is None and banks.out_of_time(known, seat, timezone.now()):
+        return None  # refused on the locked path
     # Copies: the cached rows are shared with the threads rendering this version's frames.
     match = copy.copy(known)
     seats = [copy.copy(s) for s in known_seats]
@@ -244,7 +254,7 @@ def _apply(
     if batch is not None:
         _record(match, seat, action, public, text, acting, timed_out, revealed, batch)
         match.state = state
-        _sync_turns(match, game, seats, before=acting)
+        _sync_turns(match, game, seats, before=acting, decided=seat)
         _finish_batch(match, seats, game.outcome(state), batch)
         return
     match.version += 1
@@ -264,7 +274,7 @@ def _apply(
     match.state = state
     known_updated, known_deadline = match.updated_at, match.deadline
     match.updated_at = now
-    changed = _turns_compute(match, game, seats, before=acting)
+    changed = _turns_compute(match, game, seats, before=acting, decided=seat, now=now)
     if before is None:
         rows.move_write_orm(match=match, record=record, seats=changed, fields=MOVING_FIELDS)
         job = _job_record(match)
@@ -330,18 +340,25 @@ def _record(
         batch.append(row)
 
 
-def _sync_turns(match: Match, game: Game, seats: list[Seat], before: Sequence[int]) -> None:
+def _sync_turns(
+    match: Match, game: Game, seats: list[Seat], before: Sequence[int], decided: int | None = None
+) -> None:
     """Mirror the engine's to_act on the seats and write the seats that changed."""
-    for seat in _turns_compute(match, game, seats, before):
+    for seat in _turns_compute(match, game, seats, before, decided=decided):
         Seat.objects.filter(pk=seat.pk).update(to_act=seat.to_act, to_act_since=seat.to_act_since)
 
 
 def _turns_compute(
-    match: Match, game: Game, seats: list[Seat], before: Sequence[int]
+    match: Match,
+    game: Game,
+    seats: list[Seat],
+    before: Sequence[int],
+    decided: int | None = None,
+    now: Any = None,
 ) -> list[Seat]:
-    """Mirror the engine's to_act on the seats in hand (returned: those that changed); a seat
-    that begins to owe a move restarts the clock (one seat finishing a simultaneous choice
-    does not)."""
+    """Mirror the engine's to_act on the seats in hand (returned: those that changed), and
+    each seat's bank after the decision of seat `decided` (play/banks.py): the match's deadline
+    is the earliest of the seats owing a decision."""
     acting = set(game.to_act(match.state)) if game.outcome(match.state) is None else set()
     changed = []
     for seat in seats:
@@ -350,10 +367,7 @@ def _turns_compute(
             seat.to_act = owes
             seat.to_act_since = match.version if owes else None
             changed.append(seat)
-    if not acting:
-        match.deadline = None
-    elif acting - set(before):  # someone new owes a move: a fresh clock
-        match.deadline = timezone.now() + timedelta(seconds=match.move_seconds)
+    banks.update(match, seats, acting, before, decided, now or timezone.now())
     return changed
 
 
@@ -531,7 +545,9 @@ def _match_time_out(match_id: int, now: Any) -> int:
     seats = list(match.seats.all())
     handled = 0
     for seat_index in game.to_act(match.state):
-        handled += _time_out(match, game, seats[seat_index])
+        seat = seats[seat_index]  # each seat by its own bank; a bot's move was lost
+        if seat.bot or seat.forfeited or banks.out_of_time(match, seat, now):
+            handled += _time_out(match, game, seat)
     return handled
 
 
@@ -597,12 +613,12 @@ def _timed_out_turn(match_id: int, game: Game, seat_index: int, version: int) ->
     if version != match.version and not _concurrent_choice(match, seat_index, version):
         raise errors.stale_version(match.version)
     seats = list(match.seats.select_related("user"))
-    clock, before = match.deadline, match.version
+    part, before = banks.parts(match, seat_index), match.version
     batch: list[ActionRecord] = []
     for _n in range(200):
         acting = game.to_act(match.state)
-        if match.is_finished or seat_index not in acting or match.deadline != clock:
-            break  # done, or a fresh clock: the turn passed (a new round of a simultaneous choice)
+        if match.is_finished or seat_index not in acting or banks.parts(match, seat_index) != part:
+            break  # done, or its turn part is complete (a new round of a simultaneous choice)
         action = _parse(game, _bot_action(match, game, seat_index, "", timed_out=True))
         _apply(match, game, seats, seat_index, action, acting, timed_out=True, batch=batch)
     ActionRecord.objects.bulk_create(batch)
@@ -662,11 +678,9 @@ def seats_resume(*, user_id: int, now: Any = None) -> int:
                 .exists()
             )  # the clock stays stopped for them; the last one back gives the time back
             if seat.to_act and match.deadline and not match.is_finished and not others_paused:
-                turn_began = match.deadline - timedelta(seconds=match.move_seconds)
-                paused_for = now - max(seat.paused_at, turn_began)
-                if paused_for > timedelta(0):
-                    match.deadline += paused_for
-                    match.save(update_fields=["deadline"])
+                seats = list(match.seats.select_related("user"))
+                banks.resume(match, seats, seat.paused_at, now)
+                match.save(update_fields=["deadline", "banks"])
             Seat.objects.filter(pk=seat.pk).update(paused_at=None)
             resumed += 1
     return resumed

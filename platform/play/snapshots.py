@@ -65,6 +65,7 @@ def rows_of(match: Match, seats: list[Seat], record: ActionRecord | None) -> dic
         "status": match.status,
         "outcome": match.outcome,
         "deadline": _iso(match.deadline),
+        "banks": match.banks,
         "updated_at": _iso(match.updated_at),
         "finished_at": _iso(match.finished_at),
         "seats": [[s.to_act, s.to_act_since, s.forfeited, s.place, s.score] for s in seats],
@@ -92,6 +93,7 @@ def store_rows(match_id: int, version: int, rows: dict[str, Any]) -> bool:
     match.version = version
     match.state, match.status, match.outcome = rows["state"], rows["status"], rows["outcome"]
     match.deadline = _when(rows["deadline"])
+    match.banks = rows.get("banks", match.banks)
     match.updated_at = datetime.fromisoformat(rows["updated_at"])  # a moved row always has one
     match.finished_at = _when(rows["finished_at"])
     seats = []

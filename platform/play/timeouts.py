@@ -35,7 +35,7 @@ from django.utils import timezone
 from games.core import Game, IllegalAction, InvalidAction, Outcome
 from outbox.models import Job
 from outbox.services import jobs_done
-from play import announce, errors, rows, services, snapshots
+from play import announce, banks, errors, rows, services, snapshots
 from play.models import ActionRecord, Match, Seat, TimeoutPolicy
 from play.signals import matches_finished
 
@@ -95,7 +95,9 @@ def matches_time_out(items: Sequence[tuple[int, datetime]]) -> int:
     for match, game, acting in plans:
         for seat_index in acting:
             seat = seats_of[match.pk][seat_index]
-            handled += _time_out(chunk, match, game, seats_of[match.pk], seat, own_moves)
+            handled += _time_out(
+                chunk, match, game, seats_of[match.pk], seat, own_moves, due[match.pk]
+            )
     _write(chunk)
     for match, now in by_hand:  # rare: a bot seat whose own move was lost
         handled += services.match_time_out(match_id=match.pk, now=now)
@@ -148,9 +150,12 @@ def _time_out(
     seats: list[Seat],
     seat: Seat,
     own_moves: set[tuple[int, int]],
+    due: datetime,
 ) -> int:
     if match.is_finished or seat.index not in game.to_act(match.state):
         return 0  # an earlier seat's turn ended the match, or this seat's decision
+    if not banks.out_of_time(match, seat, due):
+        return 0  # its own bank has time left: only the seats out of time are charged
     if not _misses_turn(match, game, seat.index):
         _forfeit(chunk, match, game, seats, seat, "out of time")
         return 1
@@ -170,10 +175,10 @@ def _time_out(
 def _turn_played(chunk: _Chunk, match: Match, game: Game, seats: list[Seat], seat: Seat) -> int:
     """services._timed_out_turn in memory: the seat's decisions until its turn passes (at most
     200); returns the last version written."""
-    clock = match.deadline
+    part = banks.parts(match, seat.index)
     for _n in range(200):
         acting = game.to_act(match.state)
-        if match.is_finished or seat.index not in acting or match.deadline != clock:
+        if match.is_finished or seat.index not in acting or banks.parts(match, seat.index) != part:
             break
         action = services._parse(
             game, services._bot_action(match, game, seat.index, "", timed_out=True)
@@ -201,7 +206,7 @@ def _decision(
     revealed = game.reveals(match.state, seat_index, action, state)
     services._record(match, seat_index, action, public, text, acting, True, revealed, chunk.records)
     match.state = state
-    for changed in services._turns_compute(match, game, seats, before=acting):
+    for changed in services._turns_compute(match, game, seats, before=acting, decided=seat_index):
         chunk.seats[changed.pk] = changed
     outcome = game.outcome(state)
     if outcome is not None:

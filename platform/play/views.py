@@ -55,6 +55,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "board_css": f"games/{match.game}/board.css",
         "board_js": board_script(match.game),
         "can_undo": seat is not None and undo.can_undo(match, seats[seat]),
+        "time_control": payload["clocks"]["name"],
     }
     return render(request, "play/match.html", context)
 

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.core import all_games
+from play import clocks
 from tournaments.models import Tournament
 
 
@@ -41,6 +42,18 @@ class TournamentForm(forms.Form):
         min_value=1,
         initial=5,
         help_text=_("Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336)."),
+    )
+    clock_preset = forms.ChoiceField(
+        label=_("Time control"),
+        required=False,
+        choices=[
+            ("", _("Fixed time per move (above)")),
+            ("fast", _("Fast")),
+            ("normal", _("Normal")),
+            ("slow", _("Slow")),
+            ("correspondence", _("Correspondence (turn-based: 1 day per move, bank up to 3)")),
+        ],
+        help_text=_("Every table of the tournament plays this control."),
     )
     vacation_allowed = forms.BooleanField(
         label=_("Vacations allowed"),
@@ -121,4 +134,6 @@ class TournamentForm(forms.Form):
             if nxt
             else None
         )
+        preset = data.pop("clock_preset", "") or ""
+        data["clock"] = clocks.preset(data["game"], preset) if preset else None
         return data

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.core import Game, get_game, translate
 from games.core.levels import bot_name
+from play import banks, clocks
 
 
 def bot_entrant_name(level: str, number: Any, language: str) -> str:
@@ -79,6 +80,12 @@ class Tournament(models.Model):
         default=True,
         help_text="Turn-based: a player's vacation (or an automatic vacation day) pauses the "
         "clocks of this tournament's matches.",
+    )
+    clock = models.JSONField(
+        default=dict,
+        blank=True,
+        db_default=models.Value({}, output_field=models.JSONField()),
+        help_text="The time control of every table (play/clocks.py); empty: time per move.",
     )
     options = models.JSONField(default=dict, blank=True)
     starts_at = models.DateTimeField(null=True, blank=True)
@@ -143,6 +150,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def time_control(self) -> str:
+        """The control every table plays, named as the match header names it."""
+        return banks.control_name(clocks.control_from(self.clock, self.move_seconds))
 
     @property
     def engine(self) -> Game:

@@ -206,6 +206,7 @@ def round_create(
                 ranked=tournament.ranked,
                 mode=tournament.mode,
                 move_seconds=tournament.move_seconds,
+                clock=tournament.clock,
                 vacation_allowed=tournament.vacation_allowed,
                 shuffle=False,  # the format rotates the seats across rounds
             )

@@ -20,6 +20,7 @@ from games.core.levels import DEFAULT_LEVEL
 from ladders.models import Rating
 from lobbies.services import MOVE_SECONDS_LIVE, MOVE_SECONDS_TURN
 from outbox.services import job_record
+from play import clocks
 from play.errors import PlayError
 from play.services import seat_forfeit
 from tournaments import arena, emails, errors, formats, progress
@@ -70,8 +71,10 @@ def tournament_create(
     description: str = "",
     arena_minutes: int = 0,
     berserk: bool = False,
+    clock: dict[str, Any] | None = None,
 ) -> Tournament:
-    """A new event; registration opens at once unless `open_registration` is false."""
+    """A new event; registration opens at once unless `open_registration` is false; `clock`:
+    the time control of all its tables (play/clocks.py; None: `move_seconds` per move)."""
     engine = _engine(game)
     name = str(name).strip()
     if not 3 <= len(name) <= 80:
@@ -92,6 +95,7 @@ def tournament_create(
     is_arena = format == Tournament.Format.ARENA
     arena_minutes = _int(arena_minutes, "arena_minutes", 5, 24 * 60) if is_arena else 0
     move_seconds = _clock(mode, move_seconds)
+    control = _time_control(clock, mode, move_seconds)
     checkin_minutes = _int(checkin_minutes, "checkin_minutes", 0, 7 * 24 * 60)
     if checkin_minutes and starts_at is None:
         raise errors.bad("bad_checkin", _("A check-in window needs a start time."))
@@ -121,6 +125,7 @@ def tournament_create(
             ranked=bool(ranked),
             mode=mode,
             move_seconds=move_seconds,
+            clock=control,
             vacation_allowed=bool(vacation_allowed),
             options=cleaned,
             starts_at=starts_at,
@@ -143,6 +148,16 @@ def tournament_create(
             format=tournament.format,
         )
     return tournament
+
+
+def _time_control(clock: Any, mode: str, move_seconds: int) -> dict[str, Any]:
+    try:
+        control = clocks.control_from(clock, move_seconds)
+    except clocks.BadControl as exc:
+        raise errors.bad("bad_clock", _("This time control cannot be played.")) from exc
+    if control.kind == "days" and mode != "turn":
+        raise errors.bad("bad_clock", _("Days per move are for turn-based play."))
+    return control.to_json()
 
 
 def _clock(mode: str, move_seconds: int | None) -> int:

@@ -73,6 +73,7 @@ def stage_add(
                     ranked=root.ranked,
                     mode=root.mode,
                     move_seconds=root.move_seconds,
+                    clock=root.clock,
                     vacation_allowed=root.vacation_allowed,
                     seeding="manual",
                     options=root.options,

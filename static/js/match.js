@@ -56,7 +56,10 @@
     const mine = M.seat !== null && payload.to_act.indexOf(M.seat) >= 0;
     let text = mine ? _("Your turn.") : fmt(_("Waiting for %(names)s."), {names: names(payload.to_act)});
     say(text);
-    if (payload.deadline) {
+    const own = payload.clocks && M.seat !== null ? payload.clocks.seats[M.seat] : null;
+    if (mine && own && own.deadline) {
+      text += " " + fmt(_("%(time)s left."), {time: countdown(Date.parse(own.deadline))});
+    } else if (payload.deadline) {
       text += " " + fmt(_("%(time)s left."), {time: countdown(Date.parse(payload.deadline))});
     }
     renderClocks();
@@ -124,16 +127,72 @@
     renderClocks();
   }
 
-  // The clock slot: the current deadline for the seats to act (the clocks code may replace it).
-  function renderClocks() {
-    playersEl.querySelectorAll(".panel-clock").forEach(function (slot) {
-      const when = slot.dataset.deadline;
-      slot.textContent = when ? fmt(_("%(time)s left."), {time: countdown(Date.parse(when))}) : "";
+  // Every seat's clock (play/banks.py, the payload's "clocks"): a seat owing a decision ticks
+  // down to its server deadline, read on the server's clock (the offset of this browser's clock
+  // measured once from the page's Date header); the others show their bank. Below the low mark
+  // (10% of the bank or 30 s) the clock turns red and, once per turn, beeps (the player may
+  // turn the sound off: "clock-sound", remembered in localStorage).
+  let offset = 0;  // server time minus this browser's time, in ms
+  (function measureOffset() {
+    const sent = Date.now();
+    fetch(location.pathname, {method: "HEAD", credentials: "same-origin", cache: "no-store"})
+      .then(function (r) {
+        const date = Date.parse(r.headers.get("Date") || "");
+        if (!isNaN(date)) offset = date + 500 - (sent + Date.now()) / 2;  // Date: whole seconds
+      }).catch(function () { /* keep the browser's own clock */ });
+  })();
+  const soundBox = document.getElementById("clock-sound");
+  let soundOn = true;
+  try { soundOn = localStorage.getItem("clock-sound") !== "off"; } catch (e) { /* private */ }
+  if (soundBox) {
+    soundBox.checked = soundOn;
+    soundBox.addEventListener("change", function () {
+      soundOn = soundBox.checked;
+      try { localStorage.setItem("clock-sound", soundOn ? "on" : "off"); } catch (e) { /* private */ }
     });
   }
+  const beeped = {};
+  function beep() {
+    if (!soundOn || !window.AudioContext) return;
+    try {
+      const ctx = new AudioContext(), osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880;
+      gain.gain.value = 0.1;
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.15);
+    } catch (e) { /* no audio here */ }
+  }
+  function secondsLeft(clock) {
+    if (!clock.deadline) return clock.bank;
+    return Math.max(0, (Date.parse(clock.deadline) - (Date.now() + offset)) / 1000);
+  }
+  function clockText(left) {
+    const s = Math.ceil(left);
+    if (s >= 2 * 86400) return Math.floor(s / 86400) + " d " + Math.floor((s % 86400) / 3600) + " h";
+    if (s >= 3600) return Math.floor(s / 3600) + ":" + String(Math.floor((s % 3600) / 60)).padStart(2, "0") + " h";
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  }
+  function renderClocks() {
+    const clocks = payload.clocks;
+    playersEl.querySelectorAll(".panel-clock").forEach(function (slot) {
+      const clock = clocks && clocks.seats[Number(slot.dataset.seat)];
+      if (!clock || payload.status === "finished") { slot.textContent = ""; return; }
+      const left = secondsLeft(clock);
+      const low = left < clocks.low;
+      slot.textContent = clockText(left);
+      slot.classList.toggle("ticking", !!clock.deadline);
+      slot.classList.toggle("clock-low", low && !!clock.deadline);
+      slot.classList.toggle("clock-out", !!clock.deadline && left <= 0);
+      slot.title = clocks.name;
+      const key = clock.seat + "@" + payload.version;
+      if (low && clock.deadline && clock.seat === M.seat && !beeped[key]) { beeped[key] = true; beep(); }
+    });
+  }
+  setInterval(renderClocks, 250);
 
   function countdown(deadline) {
-    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    const left = Math.max(0, Math.round((deadline - Date.now() - offset) / 1000));
     const m = Math.floor(left / 60), s = left % 60;
     return left > 3600 ? Math.round(left / 3600) + " h" : m + ":" + String(s).padStart(2, "0");
   }

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from outbox.models import Job
-from play import announce, rows, snapshots
+from play import announce, banks, rows, snapshots
 from play.errors import PlayError
 from play.models import ActionRecord, Match
 from play.services import action_submit
@@ -90,11 +90,12 @@ def test_an_edit_of_the_row_outside_the_moves_is_read_before_moving(
 ):
     _committed(django_capture_on_commit_callbacks, started_match, 0, 2, 0)
     edited = Match.objects.get(pk=started_match.pk)
-    edited.move_seconds = 999
+    edited.clock = {"kind": "simple", "base": 999}
     edited.save()  # an admin's change: the version stays, updated_at moves
     before = timezone.now()
-    match = _bid(started_match, 1, 1, 1)  # the round ends: both seats' clocks start afresh
-    assert match.deadline >= before + timedelta(seconds=990)
+    match = _bid(started_match, 1, 1, 1)  # the round ends: seat 1's bank refilled by the edit
+    assert match.banks[1]["left"] == 999
+    assert banks.deadline(match, match.seats.get(index=1)) >= before + timedelta(seconds=990)
     assert Match.objects.get(pk=started_match.pk).deadline == match.deadline
 
 
