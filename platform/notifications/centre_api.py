@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -40,6 +40,7 @@ _NOTICE = inline_serializer(
         "created_at": serializers.DateTimeField(),
         "read": serializers.BooleanField(),
     },
+    many=True,
 )
 _CENTRE = inline_serializer(
     "Notices", {"unread": serializers.IntegerField(), "notifications": _NOTICE}
@@ -52,8 +53,41 @@ class ReadInput(serializers.Serializer):  # type: ignore[type-arg]
     read = serializers.BooleanField(required=False, default=True)
 
 
-def _centre(user: Any) -> dict[str, Any]:
-    rows = notices_recent(user)
+_WINDOW = {"limit": (1, 100, 100), "offset": (0, 99, 0)}  # lowest, highest, if absent
+
+
+def _window(request: Request) -> dict[str, int] | None:
+    """limit and offset of GET /api/me/notifications/ (a window into the last 100), each
+    given at most once as plain digits within its range; None for anything else."""
+    window = {}
+    for name, (low, high, absent) in _WINDOW.items():
+        given = request.query_params.getlist(name)
+        if not given:
+            window[name] = absent
+            continue
+        raw = given[0]
+        if len(given) > 1 or not (raw.isascii() and raw.isdigit()) or len(raw) > 3:
+            return None
+        if not low <= int(raw) <= high:
+            return None
+        window[name] = int(raw)
+    return window
+
+
+LIMIT = OpenApiParameter(
+    "limit",
+    {"type": "integer", "minimum": 1, "maximum": 100},
+    description="How many (1-100, 100 if absent).",
+)
+OFFSET = OpenApiParameter(
+    "offset",
+    {"type": "integer", "minimum": 0, "maximum": 99},
+    description="How many of the newest to skip (0-99).",
+)
+
+
+def _centre(user: Any, limit: int = 100, offset: int = 0) -> dict[str, Any]:
+    rows = notices_recent(user)[offset : offset + limit]
     return {"unread": unread_count(user.pk), "notifications": [notice_json(n) for n in rows]}
 
 
@@ -64,11 +98,19 @@ class NoticesView(APIView):
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [BoundedJSONParser]
 
-    @extend_schema(responses={200: _CENTRE, **error_responses(403)})
+    @extend_schema(
+        parameters=[LIMIT, OFFSET], responses={200: _CENTRE, **error_responses(400, 403)}
+    )
     def get(self, request: Request) -> Response:
-        return Response(_centre(request.user))
+        window = _window(request)
+        if window is None:
+            detail = "limit (1-100) and offset (0-99) are whole numbers, each given once."
+            return Response({"error": "malformed", "detail": detail}, status=400)
+        return Response(_centre(request.user, **window))
 
-    @extend_schema(request=ReadInput, responses={200: _CENTRE, **error_responses(400, 403)})
+    @extend_schema(
+        request=ReadInput, responses={200: _CENTRE, **error_responses(400, 403, 413, 415)}
+    )
     def post(self, request: Request) -> Response:
         data = ReadInput(data=request.data if isinstance(request.data, dict) else None)
         if not data.is_valid():
@@ -102,6 +144,7 @@ _DEVICES = inline_serializer(
                 "created_at": serializers.DateTimeField(),
                 "acknowledged_at": serializers.DateTimeField(allow_null=True),
             },
+            many=True,
         ),
     },
 )
@@ -124,7 +167,8 @@ class PushDevicesView(APIView):
         return Response(_devices(request.user))
 
     @extend_schema(
-        request=SubscriptionInput, responses={201: _DEVICES, **error_responses(400, 403, 409)}
+        request=SubscriptionInput,
+        responses={201: _DEVICES, **error_responses(400, 403, 409, 413, 415)},
     )
     def post(self, request: Request) -> Response:
         data = SubscriptionInput(data=request.data if isinstance(request.data, dict) else None)

@@ -19,7 +19,6 @@
     function show(n) {
       count.textContent = String(n);
       count.hidden = n === 0;
-      link.setAttribute("aria-label", n ? gettext("Notifications") + " (" + n + ")" : gettext("Notifications"));
     }
     function open() {
       var scheme = location.protocol === "https:" ? "wss://" : "ws://";

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('notifications', '0007_queued_again_marks'),
-        ('play', '0009_scythe_rules_version'),
+        ('play', '0004_clocks_policy_vacation'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
