@@ -86,7 +86,8 @@ def _notices_forget(user: Any) -> None:
     Notice.objects.filter(user=user).delete()
     PushSubscription.objects.filter(user=user).delete()
     scrub = Scrub(user)
-    scrub.rows(Notice.objects.filter(scrub.mentions("title", "line", "key")), "title", "line", "key")
+    texts = ("title", "line", "key")
+    scrub.rows(Notice.objects.filter(scrub.mentions(*texts)), *texts)
     scrub.rows(PushDelivery.objects.filter(scrub.mentions("last_error")), "last_error")
 
 

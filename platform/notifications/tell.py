@@ -143,8 +143,9 @@ def pushes_record(notice: Notice, *, not_before: datetime | None = None) -> int:
 
 
 def email_told(*, user: Any, kind: str, key: str, now: datetime | None = None) -> str:
-    """Whether the e-mail of a notice goes now, given its pushes: "send"; "wait" (a push is on
-    its way or went less than a minute ago, unacknowledged: look again at `email_wait_until`);
+    """Whether the e-mail of a notice goes now, given its pushes: "send"; "wait" (a push to a
+    device that acknowledged pushes before is on its way or went less than a minute ago,
+    unacknowledged: look again at `email_wait_until`);
     "skip" (a device acknowledged it within the minute and the player did not ask for both)."""
     now = now or timezone.now()
     if prefs_for(user).push_and_email:
@@ -152,12 +153,15 @@ def email_told(*, user: Any, kind: str, key: str, now: datetime | None = None) -
     rows = PushDelivery.objects.filter(notice__user=user, notice__kind=kind, notice__key=key)
     live = (PushDelivery.Status.PENDING, PushDelivery.Status.SENDING, PushDelivery.Status.SENT)
     answer = "send"
-    for status, sent_at, acked_at, created_at in rows.values_list(
-        "status", "sent_at", "acked_at", "notice__created_at"
+    for status, sent_at, acked_at, created_at, device_acked in rows.values_list(
+        "status", "sent_at", "acked_at", "notice__created_at", "subscription__acked_at"
     ):
         if acked_at is not None and sent_at is not None and acked_at - sent_at <= ACK_WINDOW:
             return "skip"
-        if status in live and now - (sent_at or created_at) < ACK_WINDOW:
+        # Only a device that has acknowledged a push before is waited for: a player with no
+        # device, or only devices that never answered, gets the e-mail at once.
+        known = device_acked is not None
+        if known and status in live and now - (sent_at or created_at) < ACK_WINDOW:
             answer = "wait"
     return answer
 

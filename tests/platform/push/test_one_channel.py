@@ -9,7 +9,14 @@ from django.core import mail
 from django.utils import timezone
 
 from lobbies.services import lobby_create, lobby_join
-from notifications.models import MatchMute, Notice, Preferences, PushDelivery, TurnEmail
+from notifications.models import (
+    MatchMute,
+    Notice,
+    Preferences,
+    PushDelivery,
+    PushSubscription,
+    TurnEmail,
+)
 from notifications.push import ack_token
 from notifications.sweep import held_turn_emails_queue
 from outbox.models import Job
@@ -18,13 +25,16 @@ from play.models import Presence
 pytestmark = pytest.mark.django_db
 
 
-def _subscribe(client, user, push_service):
+def _subscribe(client, user, push_service, *, acknowledged=True):
+    """A device of `user`; `acknowledged`: one that has shown (and acknowledged) a push before."""
     device = push_service.device()
     client.force_login(user)
     answer = client.post(
         "/api/me/push/", push_service.subscription(device), content_type="application/json"
     )
     assert answer.status_code == 201
+    if acknowledged:
+        PushSubscription.objects.filter(user=user).update(acked_at=timezone.now())
     return device
 
 
@@ -73,6 +83,27 @@ def test_an_unacknowledged_push_is_followed_by_the_email_after_a_minute(
     TurnEmail.objects.filter(pk=record.pk).update(hold_until=timezone.now())
     _sweep_in(1, django_capture_on_commit_callbacks)
     assert len(_alice_mail(alice)) == 1
+
+
+def test_a_device_that_never_acknowledged_does_not_hold_the_email(
+    client, alice, bob, push_service, django_capture_on_commit_callbacks
+):
+    """A device that never answered a push (closed browser, notifications blocked by the OS)
+    is not waited for: the e-mail goes at once beside the push."""
+    _subscribe(client, alice, push_service, acknowledged=False)
+    _turn(alice, bob, django_capture_on_commit_callbacks)
+    assert len(push_service.received) == 1
+    assert len(_alice_mail(alice)) == 1
+    assert TurnEmail.objects.get(seat__user=alice).status == TurnEmail.Status.SENT
+
+
+def test_a_player_without_a_device_gets_the_email_at_once(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    _turn(alice, bob, django_capture_on_commit_callbacks)
+    assert len(_alice_mail(alice)) == 1
+    assert TurnEmail.objects.get(seat__user=alice).hold_until is None
+    assert Notice.objects.filter(user=alice, kind=Notice.Kind.TURN).count() == 1
 
 
 def test_a_player_who_asks_for_both_gets_both_at_once(
