@@ -76,7 +76,7 @@ def _registration_id(page, events: list[dict]) -> str:
     raise AssertionError("no service worker registration seen")
 
 
-def test_the_worker_installs_shows_a_push_acknowledges_it_and_works_offline(launch, told):
+def test_the_worker_installs_shows_a_push_acknowledges_it_and_works_offline(launch, told):  # noqa: F811
     with launch() as open_page:
         page = open_page(told["cookie"], "/")
         context = page.context
