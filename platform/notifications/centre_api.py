@@ -23,9 +23,9 @@ from notifications.centre import (
     push_remove,
     push_subscribe,
 )
+from notifications.consumers import unread_count
 from notifications.models import PushSubscription
 from notifications.push import push_ack, vapid_public_key
-from notifications.tell import unread_count
 from shared.errors import error_response, error_responses
 from shared.parsers import BoundedJSONParser
 

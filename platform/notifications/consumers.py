@@ -10,7 +10,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
-from notifications.tell import unread_count
+from notifications.models import Notice
 
 
 def user_group(user_id: int) -> str:
@@ -46,6 +46,10 @@ class NoticeConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def notices_unread(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "unread", "unread": int(event["unread"])})
+
+
+def unread_count(user_id: int) -> int:
+    return Notice.objects.filter(user_id=user_id, read_at__isnull=True).count()
 
 
 _count = sync_to_async(unread_count)

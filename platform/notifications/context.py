@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from notifications.tell import unread_count
+from notifications.consumers import unread_count
 
 
 def unread(request: HttpRequest) -> dict[str, Any]:

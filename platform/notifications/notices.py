@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -18,9 +19,8 @@ from play.models import Match, Seat
 
 
 def _language(user: Any) -> str:
-    from notifications.services import language_of  # services imports this module's callers
-
-    return language_of(user)
+    """As notifications.services.language_of (which imports this module's callers)."""
+    return getattr(user, "language", "") or settings.LANGUAGE_CODE
 
 
 def _match_link(match_id: int) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from notifications.consumers import unread_count, unread_send
 from notifications.models import Notice, PushDelivery, PushSubscription
 from notifications.preferences import (
     is_muted,
@@ -174,12 +175,6 @@ def email_wait_until(*, user: Any, kind: str, key: str, now: datetime) -> dateti
     return max([now + timedelta(seconds=1), *(t + ACK_WINDOW for t in times)])
 
 
-def unread_count(user_id: int) -> int:
-    return Notice.objects.filter(user_id=user_id, read_at__isnull=True).count()
-
-
 def unread_announce(user_id: int) -> None:
     """The bell of each page the player has open (notifications/consumers.py) shows the count."""
-    from notifications.consumers import unread_send  # the channel layer only after commit
-
     unread_send(user_id, unread_count(user_id))
