@@ -24,6 +24,16 @@ case "$host" in
 esac
 export SITE_URL="${SITE_URL:-http://$link_host:$port}"
 
+# Web Push needs a VAPID key pair: one is made once and kept in VAR_DIR (docs/notifications.md).
+if [ -z "${VAPID_PRIVATE_KEY:-}" ]; then
+  vapid_file="${VAR_DIR:-var}/vapid.txt"
+  if [ ! -s "$vapid_file" ]; then
+    mkdir -p "$(dirname "$vapid_file")"
+    (umask 077 && .venv/bin/python manage.py vapid_keys 2>/dev/null > "$vapid_file")
+  fi
+  VAPID_PRIVATE_KEY="$(cat "$vapid_file")"
+  export VAPID_PRIVATE_KEY
+fi
 .venv/bin/python manage.py migrate --noinput
 .venv/bin/python manage.py demo_accounts
 if [ -z "${EMAIL_HOST:-}" ]; then

@@ -14,6 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.background import ticks_start  # noqa: E402
+from notifications.routing import websocket_urlpatterns as notice_sockets  # noqa: E402
 from play.consumers import ServerSend  # noqa: E402
 from play.routing import websocket_urlpatterns  # noqa: E402
 from shared.metrics import metrics_start  # noqa: E402
@@ -37,7 +38,9 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": ServerSend(
-            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            AllowedHostsOriginValidator(
+                AuthMiddlewareStack(URLRouter([*notice_sockets, *websocket_urlpatterns]))
+            )
         ),
     }
 )

@@ -121,6 +121,7 @@ TEMPLATES = [
                 "config.context.site",
                 "django.template.context_processors.i18n",
                 "lobbies.context.invitations",
+                "notifications.context.unread",
             ],
         },
     },
@@ -438,6 +439,16 @@ TASK_RETRY_MAX = env_int("TASK_RETRY_MAX", 60)
 # Seconds a deadline-sweep pass spends on the automatic moves itself before it leaves the rest
 # to the outbox workers (notifications/sweep.py, "timeouts_run").
 SWEEP_TIMEOUTS_SECONDS = env_int("SWEEP_TIMEOUTS_SECONDS", 10)
+
+# Web Push (notifications/push.py, docs/notifications.md "Push"): the VAPID private key (P-256,
+# base64url of the raw 32 bytes, or PEM) signs each request; the browsers learn the public key,
+# derived from it. Unset: push is off (Settings says so). `make run` makes a pair in VAR_DIR.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.split("<")[-1].rstrip(">"))
+# Seconds the push service keeps a message for a device that is off line (RFC 8030, TTL).
+PUSH_TTL_SECONDS = env_int("PUSH_TTL_SECONDS", 86400)
+# Plain-http push endpoints are refused unless this is on (the tests' loopback push service).
+PUSH_ALLOW_HTTP = env_bool("PUSH_ALLOW_HTTP", False)
 
 # Error reports: Sentry's SDK in every process once SENTRY_DSN is set (shared/reports.py,
 # docs/operations.md, "Error reports"); unset, nothing is sent and the SDK stays asleep.

@@ -11,7 +11,7 @@ class NotificationsConfig(AppConfig):
         # Receivers use models, which exist only once the registry is ready (the Django idiom).
         from anymail.signals import inbound, tracking
 
-        from notifications import jobs, personal, receivers, sweep  # noqa: F401 - handlers
+        from notifications import jobs, personal, push, receivers, sweep  # noqa: F401 - handlers
 
         match_changed.connect(receivers.turn_emails_on_change, dispatch_uid="notifications.turn")
         watchdog_passing.connect(receivers.turn_emails_lost, dispatch_uid="notifications.lost")

@@ -14,11 +14,11 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import ngettext
 
 from accounts.models import User
 from lobbies.invitations import accept_url
 from lobbies.models import Invitation, Table
+from notifications import notices
 from notifications.models import MatchMute, OutgoingEmail
 from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import prompt_context
@@ -105,6 +105,7 @@ def game_over_emails_send(*, match_id: int) -> int:
     sent = 0
     for seat in seats:
         if seat.user is not None:
+            notices.result_notice(seat=seat)
             build = partial(_game_over, match, seat, seats, notes)
             sent += email_send_once(kind="game_over", key=str(seat.pk), build=build)
     return sent
@@ -188,8 +189,21 @@ def table_invitation_send(
     """Invite an address to a table (its invite link inside) while the table is still open;
     `invitation_id`: a player invited by name, whose link is the invitation's signed one."""
     key = f"{table_id}:{email.strip().lower()}"
+    _invitation_notice(key, table_id, email, inviter_id)
     build = partial(_invitation, table_id, email, inviter_id, invitation_id)
     return email_send_once(kind="invitation", key=key, build=build)
+
+
+def _invitation_notice(key: str, table_id: int, email: str, inviter_id: int) -> None:
+    """An invited player with an account hears of it in the centre and by push too."""
+    invitee = User.objects.filter(email__iexact=email.strip()).first()
+    table = Table.objects.filter(pk=table_id, status=Table.Status.OPEN).first()
+    inviter = User.objects.filter(pk=inviter_id).first()
+    if invitee is not None and table is not None and inviter is not None:
+        link = reverse("lobbies:table", args=[table.pk])
+        notices.invitation_notice(
+            user=invitee, key=key, inviter=inviter.display_name, game=table.engine.title, link=link
+        )
 
 
 def _invitation(
@@ -236,6 +250,9 @@ def _mail_allowed(seat: Seat, now: Any) -> bool:
 
 def reminder_send(*, seat_id: int, since: int) -> bool:
     """One reminder per turn, before the clock runs out; never once the move is made."""
+    seat = Seat.objects.select_related("match", "user").filter(pk=seat_id).first()
+    if seat is not None and _reminder_due(seat, since):
+        notices.reminder_notice(seat=seat, since=since)
     return email_send_once(
         kind="reminder", key=f"{seat_id}:{since}", build=partial(_reminder, seat_id, since)
     )
@@ -253,31 +270,28 @@ def _reminder(seat_id: int, since: int) -> EmailMultiAlternatives | None:
 def _reminder_built(seat: Seat, since: int) -> EmailMultiAlternatives | None:
     assert seat.user is not None
     match = seat.match
-    if match.is_finished or not seat.to_act or seat.to_act_since != since:
-        return None  # the move was made: no reminder for it, ever
+    if not _reminder_due(seat, since):
+        return None  # the move was made (no reminder for it, ever), or the clock is paused
     deadline = banks.deadline(match, seat)  # the seat's own bank runs out then
-    if deadline is None or deadline <= timezone.now() or seat.paused_at:
-        return None
+    assert deadline is not None
     if not _wants_mail(seat) or is_muted(seat.user.pk, match.pk):
         return None
     context = _base_context(match, seat.user)
     context.update(prompt_context(match, seat, with_moves=False))
     context["deadline"] = deadline
-    context["left"] = _left(deadline - timezone.now())
+    context["left"] = notices.time_left(deadline - timezone.now())
     message = render_listed_email("reminder", context, seat.user.email, seat.user.pk)
     if context.get("reply_address"):
         message.reply_to = [context["reply_address"]]
     return message
 
 
-def _left(delta: Any) -> str:
-    minutes = max(1, int(delta.total_seconds() // 60))
-    if minutes < 120:
-        return ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes}
-    hours = minutes // 60
-    if hours < 48:
-        return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
-    return ngettext("%(n)d day", "%(n)d days", hours // 24) % {"n": hours // 24}
+def _reminder_due(seat: Seat, since: int) -> bool:
+    match = seat.match
+    if match.is_finished or not seat.to_act or seat.to_act_since != since or seat.forfeited:
+        return False
+    deadline = banks.deadline(match, seat)  # the seat's own bank runs out then
+    return deadline is not None and deadline > timezone.now() and not seat.paused_at
 
 
 def digest_send(*, user_id: int, day: str) -> bool:
@@ -327,6 +341,11 @@ def timeout_emails_send(*, match_id: int, seq: int) -> int:
     event = ActionRecord.objects.filter(match_id=match_id, seq=seq, timed_out=True).first()
     if event is None:
         return 0
+    seats = list(event.match.seats.select_related("user", "match"))
+    missed = next(s for s in seats if s.index == event.seat)
+    name = missed.user.display_name if missed.user else missed.name
+    for seat in seats:
+        notices.timed_out_notice(seat=seat, seq=seq, missed_name=name, is_you=seat == missed)
     return _every_player_told(event, "move_timed_out", _timed_out)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from notifications.models import Preferences
+from notifications.models import Notice, Preferences
 from notifications.preferences import LONGEST_VACATION_DAYS, time_zones, zone_of
 
 
@@ -32,17 +32,26 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
         help_text=_("One e-mail before your clock runs out in a turn-based match."),
     )
 
+    quiet_kinds = forms.MultipleChoiceField(
+        label=_("Only in the notification centre"),
+        choices=Notice.Kind.choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("No push and no e-mail for these; the bell still counts them."),
+    )
+
     class Meta:
         model = Preferences
         fields = [
             "turn_mail", "digest_hour", "time_zone", "quiet_start", "quiet_end",
-            "reminder_percent", "auto_vacation",
+            "reminder_percent", "auto_vacation", "push_and_email", "quiet_kinds",
         ]  # fmt: skip
         labels = {
             "turn_mail": _("Turn e-mails"),
             "quiet_start": _("Quiet hours from"),
             "quiet_end": _("Quiet hours until"),
             "auto_vacation": _("Take a vacation day when a clock would run out"),
+            "push_and_email": _("E-mail me even when a push reached one of my devices"),
         }
         help_texts = {
             "quiet_start": _(
@@ -50,6 +59,9 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
                 "when it ends. Leave both empty for none."
             ),
             "auto_vacation": _("While you have days left; otherwise the table's rule applies."),
+            "push_and_email": _(
+                "Off: a push your device shows within a minute stands for the e-mail."
+            ),
         }
         widgets = {
             "turn_mail": forms.RadioSelect,

@@ -18,6 +18,7 @@ class TurnEmail(models.Model):
         SENDING = "sending", "claimed: an attempt began and never reported back"
         SENT = "sent", "accepted by the SMTP server"
         UNCERTAIN = "uncertain", "the exchange broke after the server may have accepted it"
+        SKIPPED = "skipped", "not sent: a push the player acknowledged told them already"
 
     seat = models.ForeignKey("play.Seat", on_delete=models.CASCADE, related_name="turn_emails")
     since = models.PositiveIntegerField()
@@ -185,6 +186,11 @@ class Preferences(models.Model):
     )
     vacation_days = models.FloatField(default=7.0, help_text="Balance at balance_at.")
     balance_at = models.DateTimeField(default=timezone.now)
+    # One channel when it is enough (notifications/tell.py): an acknowledged push stands for
+    # the e-mail of the same notice, unless the player asks for both.
+    push_and_email = models.BooleanField(default=False)
+    # Kinds of notice (Notice.Kind) told by neither push nor e-mail (the centre lists them).
+    quiet_kinds = models.JSONField(default=list, blank=True)
 
     def __str__(self) -> str:
         return f"play preferences of {self.user_id}"
@@ -235,3 +241,90 @@ class Bounce(models.Model):
 
     def __str__(self) -> str:
         return f"bounce of {self.email}"
+
+
+class Notice(models.Model):
+    """One thing a player is told (the notification centre's row): what, when, where to look.
+    Written once per (user, kind, key) by notifications/tell.py, in the player's language; the
+    push and the e-mail of the same notice carry the same title, line and link."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn", _("Your turn")
+        TABLE_READY = "table_ready", _("Your table is ready")
+        REMINDER = "reminder", _("Reminders")
+        INVITATION = "invitation", _("Invitations")
+        RESULT = "result", _("Results")
+        TIMED_OUT = "timed_out", _("Moves made for you")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    key = models.CharField(max_length=200)
+    title = models.CharField(max_length=120)
+    line = models.CharField(max_length=200, blank=True)
+    link = models.CharField(max_length=300, help_text="A path on this site.")
+    match = models.ForeignKey(
+        "play.Match", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "key"], name="one_notice_per_key")
+        ]
+        indexes = [models.Index(fields=["user", "-created_at"], name="notice_user_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} for {self.user_id}"
+
+
+class PushSubscription(models.Model):
+    """One device (a browser profile) that turned push on: its push service endpoint and the
+    keys the message is encrypted for (RFC 8291). Deleted when the service answers 404/410."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=120)
+    auth = models.CharField(max_length=40)
+    device = models.CharField(max_length=120, blank=True, help_text="From the browser's name.")
+    created_at = models.DateTimeField(default=timezone.now)
+    acked_at = models.DateTimeField(null=True, blank=True, help_text="Its last acknowledgement.")
+
+    def __str__(self) -> str:
+        return f"push device {self.pk} of {self.user_id}"
+
+
+class PushDelivery(models.Model):
+    """At most one push of a notice to a device: claimed (SENDING, committed) before the request
+    to the push service, marked after; a claim never marked is not sent again."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "not sent yet (or refused: may be retried)"
+        SENDING = "sending", "claimed: an attempt began and never reported back"
+        SENT = "sent", "accepted by the push service"
+        UNCERTAIN = "uncertain", "the exchange broke after the service may have accepted it"
+        GONE = "gone", "the subscription expired (404/410) and was deleted"
+        SKIPPED = "skipped", "no longer due when its turn came"
+
+    notice = models.ForeignKey(Notice, on_delete=models.CASCADE, related_name="pushes")
+    subscription = models.ForeignKey(
+        PushSubscription, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    acked_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["notice", "subscription"], name="one_push_per_notice_and_device"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"push of notice {self.notice_id} to {self.subscription_id} ({self.status})"

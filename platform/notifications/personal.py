@@ -11,8 +11,11 @@ from notifications.models import (
     Bounce,
     InboundReply,
     MatchMute,
+    Notice,
     OutgoingEmail,
     Preferences,
+    PushDelivery,
+    PushSubscription,
     Suppression,
     TurnEmail,
     Vacation,
@@ -49,6 +52,14 @@ def data_section(sender: Any, user: Any, **kwargs: Any) -> dict[str, Any]:
             }
             for e in TurnEmail.objects.filter(seat__user=user).select_related("seat")
         ],
+        "push_devices": [
+            {"device": d.device, "since": d.created_at.isoformat()}
+            for d in PushSubscription.objects.filter(user=user).order_by("created_at")
+        ],
+        "notification_centre": [
+            {"kind": n.kind, "title": n.title, "link": n.link, "at": n.created_at.isoformat()}
+            for n in Notice.objects.filter(user=user).order_by("-created_at")[:100]
+        ],
         "email_replies": [
             {
                 "match": r.match_id,
@@ -65,7 +76,19 @@ def let_go(sender: Any, user: Any, **kwargs: Any) -> None:
     Preferences.objects.filter(user=user).delete()
     Vacation.objects.filter(user=user).delete()
     MatchMute.objects.filter(user=user).delete()
+    _notices_forget(user)
     _address_forget(user)
+
+
+def _notices_forget(user: Any) -> None:
+    """Its notification centre and push devices go (their pushes with them); other players'
+    notices that name it ("zelda invited you") keep their link without the name."""
+    Notice.objects.filter(user=user).delete()
+    PushSubscription.objects.filter(user=user).delete()
+    scrub = Scrub(user)
+    texts = ("title", "line", "key")
+    scrub.rows(Notice.objects.filter(scrub.mentions(*texts)), *texts)
+    scrub.rows(PushDelivery.objects.filter(scrub.mentions("last_error")), "last_error")
 
 
 def _address_forget(user: Any) -> None:

@@ -17,22 +17,16 @@ from django.utils import timezone, translation
 
 from accounts.models import User
 from accounts.zones import zone_for_address
-from notifications.models import InboundReply, Preferences, TurnEmail
+from notifications.models import InboundReply, TurnEmail
+from notifications.notices import turn_notice
 from notifications.position import picture_attach, position_context
-from notifications.preferences import (
-    is_muted,
-    left_to_digest,
-    prefs_for,
-    quiet_until,
-    vacation_current,
-)
 from notifications.prompts import chat_since_last_mail, prompt_context
+from notifications.tell import channels_for, email_told, email_wait_until
 from notifications.tokens import bounce_address
 from notifications.unsubscribe import (
     is_suppressed,
     list_headers_add,
     unsubscribe_link,
-    wants_game_email,
 )
 from play.models import Presence, Seat
 from shared import metrics
@@ -126,6 +120,7 @@ def turn_email_send(*, seat_id: int, since: int) -> bool:
     did not take it (the task retries); any other failure may have delivered it, so the row is
     left UNCERTAIN and never sent again (docs/notifications.md, "At most one per turn").
     """
+    turn_notice_tell(seat_id=seat_id, since=since)
     claimed = _turn_email_claim(seat_id=seat_id, since=since)
     if claimed is None:
         return False
@@ -159,15 +154,7 @@ def _turn_email_claim(
         if not _still_due(seat, since):
             return None
         assert seat.user is not None
-        if not wants_game_email(seat.user) or is_muted(seat.user.pk, seat.match_id):
-            return None  # unsubscribed, e-mails off, banned (a muted match: nothing at all)
-        prefs = prefs_for(seat.user)
-        if left_to_digest(prefs, seat.match.deadline, timezone.now()):
-            return None  # the next daily digest lists it
-        hold = held_until(prefs, seat.user, timezone.now())
-        if hold is not None:  # quiet hours or a vacation: the sweep sends it when they end
-            record.hold_until = hold
-            record.save(update_fields=["hold_until"])
+        if _turn_email_put_off(record, seat):
             return None
         record.status = TurnEmail.Status.SENDING
         record.attempts += 1
@@ -178,13 +165,37 @@ def _turn_email_claim(
     return record, message
 
 
-def held_until(prefs: Preferences, user: User, now: Any) -> Any:
-    """When a turn e-mail due now may go: the end of the player's vacation or of their quiet
-    hours (None: now)."""
-    vacation = vacation_current(user, now)
-    if vacation is not None:
-        return vacation.ends_at
-    return quiet_until(prefs, now)
+def turn_notice_tell(*, seat_id: int, since: int) -> None:
+    """The centre's row and the pushes of a turn, once (notifications/tell.py decides)."""
+    seat = Seat.objects.select_related("match", "user").filter(pk=seat_id).first()
+    if seat is not None and seat.user is not None and _still_due(seat, since):
+        turn_notice(seat=seat, since=since)
+
+
+def _turn_email_put_off(record: TurnEmail, seat: Seat) -> bool:
+    """Not now, or never: what tell.channels_for and tell.email_told say of this turn's e-mail
+    (muted, e-mails off, the digest lists it; quiet hours or a vacation hold it; a push the
+    player acknowledged told them already, or one just sent may yet be acknowledged)."""
+    assert seat.user is not None
+    now = timezone.now()
+    channels = channels_for(
+        user=seat.user, kind="turn", match_id=seat.match_id, deadline=seat.match.deadline, now=now
+    )
+    if not channels.email:
+        return True
+    if channels.hold_until is not None:  # the sweep sends it when the hold ends
+        record.hold_until = channels.hold_until
+        record.save(update_fields=["hold_until"])
+        return True
+    key = f"{seat.pk}:{record.since}"
+    answer = email_told(user=seat.user, kind="turn", key=key, now=now)
+    if answer == "skip":
+        record.status = TurnEmail.Status.SKIPPED
+        record.save(update_fields=["status"])
+    elif answer == "wait":
+        record.hold_until = email_wait_until(user=seat.user, kind="turn", key=key, now=now)
+        record.save(update_fields=["hold_until"])
+    return answer != "send"
 
 
 def _deliver(message: EmailMultiAlternatives, kind: str) -> None:

@@ -36,22 +36,33 @@ LEASE = timedelta(seconds=30)
 
 
 def job_record(
-    kind: str, payload: dict[str, Any], *, key: str | None = None, run_now: bool = True
+    kind: str,
+    payload: dict[str, Any],
+    *,
+    key: str | None = None,
+    run_now: bool = True,
+    due_at: datetime | None = None,
 ) -> Job | None:
     """Inside the caller's transaction: `kind`'s handler runs with `payload` after the commit.
 
     `key` makes the job unique while it is pending: a second record is ignored (returns None).
     `run_now=False` leaves the immediate run to the caller, which then calls `job_done` (play
     does, to hand its listeners the rows it already holds); the worker still covers a failure.
+    `due_at` in the future: no immediate run, the worker takes it then (a push held through
+    quiet hours).
     """
     if not known(kind):
         raise LookupError(f"no handler for outbox job {kind!r}")
     now = timezone.now()
+    if due_at is not None and due_at > now:
+        run_now = False
+    else:
+        due_at = now + timedelta(seconds=settings.OUTBOX_GRACE_SECONDS)
     job = Job(
         kind=kind,
         payload=payload,
         key=key,
-        due_at=now + timedelta(seconds=settings.OUTBOX_GRACE_SECONDS),
+        due_at=due_at,
         created_at=now,
         request_id=log_fields().get("request_id", ""),
     )

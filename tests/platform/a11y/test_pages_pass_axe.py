@@ -55,6 +55,8 @@ def site(transactional_db):
             f"/tournaments/{event.pk}/",
             "/settings/",
             "/settings/play-by-email/",
+            "/notifications/",
+            "/offline/",
             "/my-games/",
             "/games/scythe/rules/",
             "/games/dicecity/rules/",
