@@ -9,6 +9,15 @@ from games.core import Game, Phrase, all_games, translate
 from play import clocks
 from play.language import reader_language
 
+# The time controls a table or a tournament picks by name (play/clocks.py has their numbers).
+CLOCK_PRESETS = [
+    ("", _("Fixed time per move (above)")),
+    ("fast", _("Fast")),
+    ("normal", _("Normal")),
+    ("slow", _("Slow")),
+    ("correspondence", _("Correspondence (turn-based: 1 day per move, bank up to 3)")),
+]
+
 
 class TableForm(forms.Form):
     """Create a table. The engine's declared options are added as `opt_<game>_<name>` fields."""
@@ -31,13 +40,7 @@ class TableForm(forms.Form):
     clock_preset = forms.ChoiceField(
         label=_("Time control"),
         required=False,
-        choices=[
-            ("", _("Fixed time per move (above)")),
-            ("fast", _("Fast")),
-            ("normal", _("Normal")),
-            ("slow", _("Slow")),
-            ("correspondence", _("Correspondence (turn-based: 1 day per move, bank up to 3)")),
-        ],
+        choices=CLOCK_PRESETS,
         help_text=_(
             "Each player has a bank of time that every move tops up; the numbers below "
             "may be changed (empty: the preset's)."

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.core import all_games
+from lobbies.forms import CLOCK_PRESETS
 from play import clocks
 from tournaments.models import Tournament
 
@@ -46,13 +47,7 @@ class TournamentForm(forms.Form):
     clock_preset = forms.ChoiceField(
         label=_("Time control"),
         required=False,
-        choices=[
-            ("", _("Fixed time per move (above)")),
-            ("fast", _("Fast")),
-            ("normal", _("Normal")),
-            ("slow", _("Slow")),
-            ("correspondence", _("Correspondence (turn-based: 1 day per move, bank up to 3)")),
-        ],
+        choices=CLOCK_PRESETS,
         help_text=_("Every table of the tournament plays this control."),
     )
     vacation_allowed = forms.BooleanField(
