@@ -188,9 +188,11 @@ class Preferences(models.Model):
     balance_at = models.DateTimeField(default=timezone.now)
     # One channel when it is enough (notifications/tell.py): an acknowledged push stands for
     # the e-mail of the same notice, unless the player asks for both.
-    push_and_email = models.BooleanField(default=False)
+    push_and_email = models.BooleanField(default=False, db_default=False)
     # Kinds of notice (Notice.Kind) told by neither push nor e-mail (the centre lists them).
-    quiet_kinds = models.JSONField(default=list, blank=True)
+    quiet_kinds = models.JSONField(
+        default=list, blank=True, db_default=models.Value([], output_field=models.JSONField())
+    )
 
     def __str__(self) -> str:
         return f"play preferences of {self.user_id}"

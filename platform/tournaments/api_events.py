@@ -72,6 +72,15 @@ class StageInput(serializers.Serializer):  # type: ignore[type-arg]
     groups = serializers.IntegerField(default=1)
 
 
+
+class StageOut(serializers.Serializer):
+    """One stage of an event (tournaments.stages.event_stages): its groups and their state."""
+
+    stage = serializers.IntegerField()
+    rule = serializers.CharField()
+    count = serializers.IntegerField()
+    groups = serializers.ListField(child=serializers.DictField())
+
 class TournamentStages(APIView):
     """GET: every stage of the event (its groups, status, standings). POST: the organiser adds
     the next stage (drafts; it starts by itself when the stage before is over)."""
@@ -83,7 +92,7 @@ class TournamentStages(APIView):
 
     @extend_schema(
         responses={
-            200: serializers.ListField(child=serializers.DictField()),
+            200: StageOut(many=True),
             **error_responses(404),
         }
     )
@@ -93,7 +102,7 @@ class TournamentStages(APIView):
     @extend_schema(
         request=StageInput,
         responses={
-            201: serializers.ListField(child=serializers.DictField()),
+            201: StageOut(many=True),
             **error_responses(400, 403, 404, 409),
         },
     )

@@ -40,6 +40,21 @@ def make_user(name: str, password: str = "a-long-password-1"):
     return user
 
 
+def clock_runs_out_at(match_id: int, deadline) -> None:
+    """Set a match's clock so that every seat owing a decision runs out at `deadline`: each
+    seat's bank (play/banks.py: it started to owe `left` seconds before) and the sweep's index."""
+    from datetime import timedelta
+
+    from play.models import Match
+
+    match = Match.objects.get(pk=match_id)
+    banks = match.banks if isinstance(match.banks, list) else []
+    for entry in banks:
+        if entry.get("since"):
+            entry["since"] = (deadline - timedelta(seconds=entry["left"])).isoformat()
+    Match.objects.filter(pk=match_id).update(deadline=deadline, banks=banks)
+
+
 @pytest.fixture
 def alice(db):
     return make_user("alice")

@@ -18,12 +18,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='preferences',
             name='push_and_email',
-            field=models.BooleanField(default=False),
+            field=models.BooleanField(db_default=False, default=False),
         ),
         migrations.AddField(
             model_name='preferences',
             name='quiet_kinds',
-            field=models.JSONField(blank=True, default=list),
+            field=models.JSONField(blank=True, db_default=models.Value([], output_field=models.JSONField()), default=list),
         ),
         migrations.AlterField(
             model_name='turnemail',

@@ -115,7 +115,8 @@
       cancel();
       return;
     }
-    const crowd = alts ? null : crowdOf(el);
+    // Only a tap asks (event.detail 0: the keyboard, or the fan's own choice, names one unit).
+    const crowd = alts || event.detail === 0 ? null : crowdOf(el);
     if (crowd) { stop(event); openFan(crowd); return; }
     const hex = hexOf(event.target);
     const asPart = el ? narrow(partsOf(el)) : [];

@@ -20,7 +20,7 @@ from outbox.services import outbox_drain
 from play.models import ActionRecord, Match
 from play.services import TIMEOUT_JOB, clocks_queue
 from play.signals import match_changed, matches_finished
-from tests.platform.conftest import make_user
+from tests.platform.conftest import clock_runs_out_at, make_user
 from tests.platform.faults.conftest import Process, service_env, wait
 
 
@@ -37,9 +37,8 @@ def _due_matches(count):
         )  # fmt: skip
         lobby_join(table_id=table.pk, user=users[2 * i + 1])
         matches.append(Match.objects.get(table=table))
-    Match.objects.filter(pk__in=[m.pk for m in matches]).update(
-        deadline=timezone.now() - timedelta(minutes=1)
-    )
+    for match in matches:
+        clock_runs_out_at(match.pk, timezone.now() - timedelta(minutes=1))
     return matches
 
 

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from notifications.models import OutgoingEmail
 from notifications.sweep import deadlines_sweep_task
-from play.models import ActionRecord, Match
-from tests.platform.conftest import make_user
+from play.models import ActionRecord
+from tests.platform.conftest import clock_runs_out_at, make_user
 from tests.platform.faults.conftest import service_env, wait
 from tests.platform.services.test_turn_email_once import Server
 from tests.platform.services.test_turn_emails_worker import _dice_city, worker_process
@@ -49,8 +49,8 @@ def test_a_worker_killed_mid_sweep_loses_nothing_and_sends_nothing_twice(smtp, t
     now = timezone.now()
     # three turns whose reminder point has come, one clock that ran out (casual: a bot moves)
     for match in matches[:3]:
-        Match.objects.filter(pk=match.pk).update(deadline=now + timedelta(minutes=30))
-    Match.objects.filter(pk=matches[3].pk).update(deadline=now - timedelta(minutes=1))
+        clock_runs_out_at(match.pk, now + timedelta(minutes=30))
+    clock_runs_out_at(matches[3].pk, now - timedelta(minutes=1))
     from notifications.models import Preferences
 
     Preferences.objects.bulk_create(Preferences(user=u, auto_vacation=False) for u in players)
