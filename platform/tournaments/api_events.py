@@ -72,7 +72,6 @@ class StageInput(serializers.Serializer):  # type: ignore[type-arg]
     groups = serializers.IntegerField(default=1)
 
 
-
 class StageOut(serializers.Serializer):
     """One stage of an event (tournaments.stages.event_stages): its groups and their state."""
 
@@ -80,6 +79,7 @@ class StageOut(serializers.Serializer):
     rule = serializers.CharField()
     count = serializers.IntegerField()
     groups = serializers.ListField(child=serializers.DictField())
+
 
 class TournamentStages(APIView):
     """GET: every stage of the event (its groups, status, standings). POST: the organiser adds
