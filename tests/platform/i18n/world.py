@@ -103,10 +103,10 @@ def _in_play(game: str, alice: Any, other: Any) -> Match:
     engine = match.engine
     if seat in engine.to_act(match.state):
         action = engine.legal_actions(match.state, seat)[0]
-        action_submit(match_id=match.pk, user=alice, action=action, version=match.version)
+        done = action_submit(match_id=match.pk, user=alice, action=action, version=match.version)
         match.refresh_from_db()  # a bot seat may have moved on the move's commit
-        if seat in engine.to_act(match.state):
-            action_undo(match_id=match.pk, version=match.version, user=alice)
+        if match.version == done.version:  # nothing since: take the move back
+            action_undo(match_id=match.pk, version=done.version, user=alice)
     if game == "dicecity":
         loser = match.seats.get(user=other).index
         seat_forfeit(match_id=match.pk, seat_index=loser, reason="resigned")
