@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
 
 from tests.platform.services.test_turn_email_once import Server
 from tests.platform.services.test_turn_emails_worker import worker_process
@@ -42,6 +43,7 @@ def service_env(smtp_port: int = 0, queue: str = "", **extra: str) -> dict[str, 
         "EMAIL_TIMEOUT": "2",
         "OUTBOX_GRACE_SECONDS": "1",
         "PYTHONPATH": f"{ROOT / 'platform'}:{ROOT}",
+        "PYTHONUNBUFFERED": "1",  # a failure's line reaches the log a test shows as it fails
     }
     env.update(extra)
     return env
@@ -104,6 +106,24 @@ class Process:
 
     def log(self) -> str:
         return self.log_path.read_text()[-4000:] if self.log_path.exists() else ""
+
+    def stacks(self) -> str:
+        """The log with the process's threads' stacks at its end (an outbox worker prints them on
+        SIGUSR1), and the test database's sessions: why a process that should act did not."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGUSR1)
+            time.sleep(1)
+        return f"{self.log()}\n{sessions()}"
+
+
+def sessions() -> str:
+    """The test database's sessions as PostgreSQL sees them: who holds or waits on what."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, application_name, state, wait_event_type, wait_event, left(query, 120)"
+            " FROM pg_stat_activity WHERE datname = current_database()"
+        )
+        return "\n".join(map(str, cursor.fetchall()))
 
 
 @pytest.fixture

@@ -100,22 +100,25 @@ def test_a_worker_killed_in_the_middle_of_a_chunk_leaves_it_to_the_next(smtp, qu
     env = service_env(smtp.port, queue)
     command = [sys.executable, "manage.py", "outbox_work", "--idle", "0.2"]
     first = Process(command, env, tmp_path / "first.log")
-    with transaction.atomic():
-        # A move holds the first match's row: the worker's chunk, its jobs locked, waits on it.
-        Match.objects.select_for_update().get(pk=matches[0].pk)
-        first.start()
+    try:
+        with transaction.atomic():
+            # A move holds the first match's row: the worker's chunk, its jobs locked, waits on it.
+            Match.objects.select_for_update().get(pk=matches[0].pk)
+            first.start()
 
-        def waiting():
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                    "AND datname = current_database()"
-                )
-                return cursor.fetchone()[0] >= 1
+            def waiting():
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                        "AND datname = current_database()"
+                    )
+                    return cursor.fetchone()[0] >= 1
 
-        assert wait(lambda: "polling" in first.log(), timeout=120), first.log()
-        assert wait(waiting, timeout=60), first.log()
-        first.kill()  # SIGKILL in the middle of the chunk
+            assert wait(lambda: "polling" in first.log(), timeout=120), first.log()
+            assert wait(waiting, timeout=120), first.stacks()
+            first.kill()  # SIGKILL in the middle of the chunk
+    finally:
+        first.stop()  # a failed wait leaves no worker polling a database about to be dropped
     assert Job.objects.filter(kind=TIMEOUT_JOB).count() == 6  # nothing committed, nothing lost
     assert not ActionRecord.objects.filter(match__in=matches).exists()
 

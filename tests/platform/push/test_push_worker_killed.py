@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from django.utils import timezone
@@ -13,7 +14,7 @@ from django.utils import timezone
 from notifications.models import Notice, PushDelivery, PushSubscription
 from outbox.models import Job
 from tests.platform.conftest import make_user
-from tests.platform.faults.conftest import ROOT, service_env, wait
+from tests.platform.faults.conftest import ROOT, service_env, sessions, wait
 from tests.platform.push.conftest import TEST_VAPID_KEY
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -32,6 +33,14 @@ def _worker(log):
         stdout=log,
         stderr=subprocess.STDOUT,
     )
+
+
+def _stacks(process, log):
+    """The worker's log with its threads' stacks (SIGUSR1) and the database's sessions."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGUSR1)
+        time.sleep(1)
+    return f"{log.read_text()[-6000:]}\n{sessions()}"
 
 
 def test_a_worker_killed_mid_push_never_sends_it_again(push_service, tmp_path):
@@ -53,7 +62,7 @@ def test_a_worker_killed_mid_push_never_sends_it_again(push_service, tmp_path):
     with open(tmp_path / "first.log", "w") as log:
         first = _worker(log)
         try:
-            assert push_service.arrived.wait(30), (tmp_path / "first.log").read_text()
+            assert push_service.arrived.wait(120), _stacks(first, tmp_path / "first.log")
             os.kill(first.pid, signal.SIGKILL)
             first.wait(10)
         finally:

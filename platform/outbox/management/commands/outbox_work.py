@@ -6,7 +6,9 @@ them and catches up once they answer.
 
 from __future__ import annotations
 
+import faulthandler
 import signal
+import sys
 import time
 from typing import Any
 
@@ -37,6 +39,9 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
+        # `kill -USR1`: every thread's stack to stderr, to see where a worker that does nothing
+        # is waiting (the database pool, a lock, a handler's request) without stopping it.
+        faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
         self.stdout.write("outbox worker: polling for due jobs", ending="\n")
         self.stdout.flush()
         while not stopping:
@@ -45,6 +50,7 @@ class Command(BaseCommand):
                 done = outbox_drain()
             except Exception as exc:  # the database itself is away: wait and poll again
                 self.stderr.write(f"outbox drain failed: {exc}")
+                self.stderr.flush()
                 done = 0
             if once:
                 return
