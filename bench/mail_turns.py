@@ -17,6 +17,12 @@ the moment the SMTP server has the next seat's turn e-mail. Prints p50/p95/max, 
 reached, `cat /proc/loadavg` before and after, the CPU time the site's processes (the inbound
 server, the worker and its children) spent while the replies came, per reply applied (the cores
 20 replies a second need follow from it), and the result as JSON.
+
+`--profile N`: no rate, no separate processes: N replies handled one after the other in this
+process (the inbound server's own `_receive`, Celery eager, so the next seat's turn e-mail is
+built and handed to the same local SMTP server inside the reply's commit), under cProfile.
+Prints the CPU of each part per reply (the reply's parse, its moves, the turn e-mail and its
+picture, the bench's own bot building the reply) and the top functions.
 """
 
 from __future__ import annotations
@@ -203,7 +209,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--matches", type=int, default=60)
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--profile", type=int, default=0, metavar="N")
+    parser.add_argument("--timers", action="store_true", help="with --profile: no cProfile")
     args = parser.parse_args(argv)
+    if args.profile:
+        return _profile(args.profile, args.matches, args.timers)
     from aiosmtpd.controller import Controller
 
     inbox = _Inbox()
@@ -255,6 +265,124 @@ def main(argv: list[str]) -> int:
     print(json.dumps(result))
     ok = result["p95_ms"] <= TARGET_P95 * 1000
     print(f"p95 {result['p95_ms']} ms at {result['rate']} replies/s: {'met' if ok else 'NOT met'}")
+    return 0
+
+
+PARTS = {  # what --profile reports per reply: a function's cumulative CPU (nested ones apart)
+    "the reply read (MIME, quotes)": "notifications/inbound.py:68(reply_from_mime)",
+    "the reply handled, e-mail included": "notifications/inbound.py:114(reply_receive)",
+    "its moves (action_submit)": "play/services.py:*(action_submit)",
+    "the next turn e-mail (task)": "notifications/services.py:116(turn_email_send)",
+    "its message built": "notifications/services.py:*(_turn_message)",
+    "its position (view, words, picture)": "notifications/position.py:*(position_context)",
+    "its picture rasterised": "boards/picture.py:*(picture_png)",
+    "its SMTP hand-over": "notifications/services.py:*(_deliver)",
+    "the bench's reply (bot)": "mail_turns.py:*(_whole_turn)",
+}
+
+
+TIMED = [  # what --profile --timers times (CPU, inclusive) with no profiler's overhead
+    ("notifications.mail_server", "reply_from_mime", "the reply read (MIME, quotes)"),
+    ("notifications.inbound", "_apply_lines", "its moves, applied line by line"),
+    ("notifications.services", "turn_email_send", "the next turn e-mail (task)"),
+    ("notifications.services", "_turn_message", "its message built"),
+    ("notifications.services", "position_context", "its position (view, words, picture)"),
+    ("notifications.position", "picture_png", "its picture rasterised"),
+    ("notifications.services", "_deliver", "its SMTP hand-over"),
+]
+
+
+def _timers() -> dict[str, list[float]]:
+    """Wrap the TIMED functions where they are looked up, adding each call's CPU time."""
+    import functools
+    import importlib
+
+    spent: dict[str, list[float]] = {}
+    for module_name, name, part in TIMED:
+        module = importlib.import_module(module_name)
+        inner = getattr(module, name)
+        spent[part] = []
+
+        def timed(*args, __inner=inner, __part=part, **kwargs):
+            start = time.process_time()
+            try:
+                return __inner(*args, **kwargs)
+            finally:
+                spent[__part].append(time.process_time() - start)
+
+        setattr(module, name, functools.wraps(inner)(timed))
+    return spent
+
+
+def _profile(count: int, matches: int, timers_only: bool = False) -> int:
+    import cProfile
+    import fnmatch
+    import pstats
+
+    from aiosmtpd.controller import Controller
+
+    inbox = _Inbox()
+    smtp_port = _free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=smtp_port)
+    controller.start()
+    url = bench_database_url("tabletop_turns_bench")
+    database_create(url)
+    env = _environment(url, smtp_port, "unused")
+    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "true"
+    del env
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from notifications.mail_server import _receive
+
+    call_command("migrate", verbosity=0)
+    _matches(matches)
+    time.sleep(1)
+    spent = _timers() if timers_only else {}
+    print("loadavg before:", loadavg())
+    profile, done, cpu = cProfile.Profile(time.process_time), 0, 0.0
+    bot = 0.0
+    while done < count:
+        match_id = inbox.ready.get(timeout=30)
+        start = time.process_time()
+        message = _whole_turn(match_id)
+        bot += time.process_time() - start
+        if message is not None:
+            raw = message.as_bytes()
+            if not timers_only:
+                profile.enable()
+            start = time.process_time()
+            _receive(raw, [str(message["To"])], datetime.now(UTC), message["From"])
+            cpu += time.process_time() - start
+            profile.disable()
+            done += 1
+    controller.stop()
+    if timers_only:
+        print(f"{done} replies, {cpu / done * 1000:.1f} ms CPU a reply in _receive (no profiler;")
+        print(f"  the bench's own bot and the SMTP sink apart: {bot / done * 1000:.1f} ms)")
+        for part, times in spent.items():
+            ordered = sorted(times) or [0.0]
+            print(
+                f"  {part:40} {sum(times) / done * 1000:7.1f} ms a reply "
+                f"({len(times)} calls, p50 {ordered[len(ordered) // 2] * 1000:.1f} ms)"
+            )
+        print("loadavg after:", loadavg())
+        return 0
+    stats = pstats.Stats(profile)
+    entries = stats.stats  # type: ignore[attr-defined]
+    print(f"{done} replies, {cpu / done * 1000:.1f} ms CPU a reply (all of this process)")
+    for part, pattern in PARTS.items():
+        total = sum(
+            value[3]
+            for (path, line, name), value in entries.items()
+            if fnmatch.fnmatch(f"{path}:{line}({name})", "*" + pattern)
+        )
+        print(f"  {part:40} {total / done * 1000:7.1f} ms a reply")
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(90)
+    print("loadavg after:", loadavg())
     return 0
 
 
