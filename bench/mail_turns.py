@@ -284,11 +284,22 @@ PARTS = {  # what --profile reports per reply: a function's cumulative CPU (nest
 TIMED = [  # what --profile --timers times (CPU, inclusive) with no profiler's overhead
     ("notifications.mail_server", "reply_from_mime", "the reply read (MIME, quotes)"),
     ("notifications.inbound", "_apply_lines", "its moves, applied line by line"),
+    ("notifications.inbound", "seat_choices", "  the choices read before each line"),
+    ("notifications.inbound", "action_submit", "  each line's move (action_submit)"),
+    ("play.services", "_after_commit", "the moves' after-commit work (e-mail in it)"),
+    ("play.services", "match_broadcast", "  their broadcasts"),
+    ("notifications.tasks", "match_emails_schedule", "  their game-over/time-out checks"),
     ("notifications.services", "turn_email_send", "the next turn e-mail (task)"),
-    ("notifications.services", "_turn_message", "its message built"),
-    ("notifications.services", "position_context", "its position (view, words, picture)"),
-    ("notifications.position", "picture_png", "its picture rasterised"),
-    ("notifications.services", "_deliver", "its SMTP hand-over"),
+    ("notifications.services", "turn_notice_tell", "  its notice and pushes"),
+    ("notifications.services", "_turn_email_put_off", "  its channels' checks"),
+    ("notifications.services", "_turn_message", "  its message built"),
+    ("notifications.services", "prompt_context", "    its choices and moves since"),
+    ("notifications.services", "chat_since_last_mail", "    its chat lines"),
+    ("notifications.services", "render_listed_email", "    its templates"),
+    ("notifications.services", "position_context", "    its position (view, words, picture)"),
+    ("notifications.position", "picture_and_words", "      its drawing and words"),
+    ("notifications.position", "picture_png", "      its picture rasterised"),
+    ("notifications.services", "_deliver", "  its SMTP hand-over"),
 ]
 
 

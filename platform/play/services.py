@@ -759,10 +759,12 @@ def match_tell_apps(match: Match, seats: list[Seat]) -> list[BaseException]:
 def match_broadcast(*, match_id: int, version: int) -> None:
     """Only the version travels in the shared group message: each process renders each kind of
     viewer's frame once and writes it to its sockets (play/announce.py)."""
-    layer = get_channel_layer()
-    if layer is None:
+    group, message = f"match.{match_id}", announce.update_message(version)
+    if announce.group_send_blocking(group, message):
         return
-    async_to_sync(layer.group_send)(f"match.{match_id}", announce.update_message(version))
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
 
 
 def matches_broadcast(versions: Sequence[tuple[int, int]]) -> list[BaseException | None]:
