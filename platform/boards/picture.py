@@ -8,7 +8,10 @@ colours and numbers the page shows). Like the page, a picture is built from the 
 only: it shows what that seat may know and nothing else.
 
 resvg (resvg-py) over cairosvg: on our drawings it is faster and draws what cairosvg does
-not (`paint-order`, the page's CSS as is); bench/email_render.py has the figures.
+not (`paint-order`, the page's CSS as is); bench/email_render.py has the figures. Dice City's
+and SPQF's drawings (boxes, dice, text: `svg_document(raster="pillow")`) are drawn from their
+SVG by Pillow instead (boards/raster.py: ~5x less CPU, the text most of it; the same picture),
+resvg taking any drawing that grows past that subset.
 
 A drawing with a static part (Scythe's printed board: the same for every view of a table) has
 it as a backdrop (`backdrop_image`): rasterised once and kept as pixels, put in the SVG as a
