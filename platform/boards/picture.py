@@ -8,7 +8,10 @@ colours and numbers the page shows). Like the page, a picture is built from the 
 only: it shows what that seat may know and nothing else.
 
 resvg (resvg-py) over cairosvg: on our drawings it is faster and draws what cairosvg does
-not (`paint-order`, the page's CSS as is); bench/email_render.py has the figures.
+not (`paint-order`, the page's CSS as is); bench/email_render.py has the figures. Dice City's
+and SPQF's drawings (boxes, dice, text: `svg_document(raster="pillow")`) are drawn from their
+SVG by Pillow instead (boards/raster.py: ~5x less CPU, the text most of it; the same picture),
+resvg taking any drawing that grows past that subset.
 
 A drawing with a static part (Scythe's printed board: the same for every view of a table) has
 it as a backdrop (`backdrop_image`): rasterised once and kept as pixels, put in the SVG as a
@@ -25,6 +28,7 @@ import base64
 import hashlib
 import importlib
 import io
+import logging
 import re
 from collections import OrderedDict
 from functools import cache
@@ -37,7 +41,10 @@ from django.utils import translation
 from django.utils.html import escape
 from PIL import Image
 
+from boards import raster
 from boards.language import rendering
+
+logger = logging.getLogger(__name__)
 
 # DejaVu (Debian's fonts-dejavu-core) has every Vietnamese and Spanish letter; loading two files
 # instead of every system font is most of a picture's cost saved.
@@ -106,8 +113,16 @@ def picture_and_words(
 
 
 def picture_png(svg: str) -> bytes:
-    """The SVG as PNG, at its own size in pixels. A drawing on a backdrop (`backdrop_image`):
-    the rest rasterised on a transparent canvas and laid over the backdrop's kept pixels."""
+    """The SVG as PNG, at its own size in pixels. A plain drawing (`svg_document(raster=
+    "pillow")`: boxes, dice, text) drawn by Pillow (boards/raster.py); a drawing on a backdrop
+    (`backdrop_image`): the rest rasterised on a transparent canvas and laid over the
+    backdrop's kept pixels; any other by resvg."""
+    if raster.png_ready(svg):
+        try:
+            return _encoded(raster.draw(svg))
+        except raster.Unsupported as exc:  # grown past the subset: resvg draws it whole
+            logger.warning("picture drawn by resvg, not Pillow: %s", exc)
+            return _rasterised(svg)
     found = _BACKDROP.search(svg)
     if found is None:
         return _rasterised(svg)
@@ -115,7 +130,12 @@ def picture_png(svg: str) -> bytes:
     layer = Image.open(io.BytesIO(_rasterised(svg[: found.start()] + svg[found.end() :])))
     if layer.size != ground.size:  # not laid on the whole canvas: resvg draws it all
         return _rasterised(svg)
-    picture = Image.alpha_composite(ground, layer.convert("RGBA")).convert("RGB")
+    return _encoded(Image.alpha_composite(ground, layer.convert("RGBA")).convert("RGB"))
+
+
+def _encoded(picture: Image.Image) -> bytes:
+    # (256 colours would encode ~2x faster, but Pillow's fast quantiser merges near colours:
+    # SPQF's #fafafa cards on white, Dice City's white ground to #fefefe)
     out = io.BytesIO()
     picture.save(out, "PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
@@ -185,10 +205,17 @@ def _fonts() -> list[str]:
 
 
 def svg_document(
-    width: float, height: float, body: str, css: str, view_box: str = "", ground: bool = True
+    width: float,
+    height: float,
+    body: str,
+    css: str,
+    view_box: str = "",
+    ground: bool = True,
+    raster: str = "",
 ) -> str:
     """An SVG of `body` styled by `css`, on a ground (`.pic-ground`) unless `ground` is False
-    (a body that begins with an opaque backdrop of the whole picture)."""
+    (a body that begins with an opaque backdrop of the whole picture); `raster="pillow"`:
+    drawn by boards/raster.py (a body of rects, circles, simple paths and text only)."""
     box = view_box or f"0 0 {width:g} {height:g}"
     under = (
         f'<rect class="pic-ground" x="{box.split()[0]}" y="{box.split()[1]}" width="100%" '
@@ -196,8 +223,9 @@ def svg_document(
         if ground
         else ""
     )
+    mark = f' data-raster="{raster}"' if raster else ""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg"{mark} width="{width:g}" height="{height:g}" '
         f'viewBox="{box}"><style>{css}</style>{under}{body}</svg>'
     )
 

@@ -11,6 +11,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
 from notifications.models import Notice
+from play import announce
 
 
 def user_group(user_id: int) -> str:
@@ -19,11 +20,12 @@ def user_group(user_id: int) -> str:
 
 def unread_send(user_id: int, unread: int) -> None:
     """From synchronous code (after commit): tell every open bell of the player."""
+    message = {"type": "notices.unread", "unread": unread}
+    if announce.group_send_blocking(user_group(user_id), message):
+        return
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(
-            user_group(user_id), {"type": "notices.unread", "unread": unread}
-        )
+        async_to_sync(layer.group_send)(user_group(user_id), message)
 
 
 class NoticeConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]

@@ -45,7 +45,7 @@ from play import errors
 from play.errors import PlayError
 from play.models import Match, Seat
 from play.selectors import legal_for, replay_state
-from play.services import action_submit
+from play.services import action_submit, one_by_one
 from shared import metrics
 
 log = logging.getLogger(__name__)
@@ -172,8 +172,10 @@ def _process(record: InboundReply, token: ReplyToken, reply: Reply) -> None:
     record.match, record.seat, record.version = match, seat.index, token.version
     turn_began = seat.to_act_since
     lines = reply_lines(reply.text, reply.html)
-    # The refusal kept with the reply is read in the answer: in the player's language.
-    with translation.override((seat.user.language if seat.user else "") or None):
+    # The refusal kept with the reply is read in the answer: in the player's language. The
+    # lines' decisions each from the rows the one before wrote (play.services.one_by_one).
+    language = (seat.user.language if seat.user else "") or None
+    with translation.override(language), one_by_one(match.pk):
         outcome = _apply_lines(record, match, seat, token.version, lines)
     record.outcome = outcome
     seat.refresh_from_db(fields=["to_act", "to_act_since"])

@@ -126,6 +126,19 @@ def publish_pending(pending: list[Pending]) -> None:
         item.published = True
 
 
+def group_send_blocking(group: str, message: dict[str, Any]) -> bool:
+    """From synchronous code: `message` to `group` as one PUBLISH on this thread's held
+    connection, what channels_redis's pub/sub layer's group_send does, without the event loop
+    async_to_sync builds around each call (and the layer's connection it opens there): ~0.2 ms
+    instead of several. False when the layer is not Redis pub/sub (send it through the layer);
+    a failure raises, as group_send's."""
+    layer = get_channel_layer()
+    if not isinstance(layer, RedisPubSubChannelLayer):
+        return False
+    _publish_blocking(_group_channel(group), layer.serialize(message))
+    return True
+
+
 _client: list[redis.Redis] = []
 
 

@@ -10,12 +10,14 @@ done if that run fails or never happens (ARCHITECTURE.md, "A move, end to end").
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import json
 import logging
 import secrets
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar, cast
 
@@ -121,11 +123,12 @@ def action_submit(
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise errors.malformed("'version' must be the non-negative integer you last saw.")
     if rows.fast():
-        cached = snapshots.cached(match_id)
+        cached = _written_here(match_id) or snapshots.cached(match_id)
         if cached is not None:
             moved = _submit_cached(cached, action, version, user, seat_index, timed_out)
             if moved is not None:
-                return moved
+                _keep_written(*moved)
+                return moved[0]
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         seats = list(match.seats.select_related("user"))
@@ -147,7 +150,42 @@ def action_submit(
         if version != match.version and not _concurrent_choice(match, seat.index, version):
             raise errors.stale_version(match.version)
         _apply(match, game, seats, seat.index, action, acting, timed_out)
+    _keep_written(match, seats)
     return match
+
+
+# The rows of a match as the caller's open transaction wrote them, inside `one_by_one` (an
+# e-mail reply's several decisions in one transaction, notifications/inbound.py): the next
+# decision is computed from them and written in one statement (rows.move_write) instead of
+# locking and reading the rows again; the process's snapshot cache only has committed
+# versions, stored after the commit. The write checks the row's version and updated_at (the
+# microsecond of the last move): rows the database no longer holds (a savepoint rolled back)
+# do not match, and the locked path decides on fresh rows, as for any stale cache.
+_written = threading.local()
+
+
+@contextlib.contextmanager
+def one_by_one(match_id: int) -> Iterator[None]:
+    """Several decisions of one match in the caller's transaction, nothing else written to its
+    rows meanwhile: each one after the first is computed from the rows the one before wrote."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("one_by_one: inside the caller's transaction only")
+    _written.match_id, _written.rows = match_id, None
+    try:
+        yield
+    finally:
+        _written.match_id, _written.rows = None, None
+
+
+def _written_here(match_id: int) -> tuple[Match, list[Seat]] | None:
+    if getattr(_written, "match_id", None) != match_id:
+        return None
+    return cast("tuple[Match, list[Seat]] | None", _written.rows)
+
+
+def _keep_written(match: Match, seats: list[Seat]) -> None:
+    if getattr(_written, "match_id", None) == match.pk:
+        _written.rows = None if match.is_finished else (match, [copy.copy(s) for s in seats])
 
 
 class _Moved(Exception):
@@ -161,11 +199,12 @@ def _submit_cached(
     user: Any,
     seat_index: int | None,
     timed_out: bool,
-) -> Match | None:
+) -> tuple[Match, list[Seat]] | None:
     """The move computed from this process's rows of the match at their version (the seats with
-    their users are loaded once, not per move) and written in one statement if the row is still
-    at that version (play/rows.py). None: the locked path decides, on fresh rows (the rows had
-    moved on, or the move is refused: the refusal is given from the database's rows)."""
+        their users are loaded once, not per move) and written in one statement if the row is still
+        at that version (play/rows.py). None: the locked path decides, on fresh rows (the rows had
+        moved on, or the move is refused: the refusal is given from the database's rows); else the
+    match and seats as written."""
     known, known_seats = cached
     if known.is_finished or version != known.version:
         return None
@@ -188,7 +227,7 @@ def _submit_cached(
             _apply(match, game, seats, seat.index, parsed, acting, timed_out, before=version)
     except (_Moved, errors.PlayError):
         return None
-    return match
+    return match, seats
 
 
 def _find_seat(seats: list[Seat], user: Any, seat_index: int | None) -> Seat:
@@ -759,10 +798,12 @@ def match_tell_apps(match: Match, seats: list[Seat]) -> list[BaseException]:
 def match_broadcast(*, match_id: int, version: int) -> None:
     """Only the version travels in the shared group message: each process renders each kind of
     viewer's frame once and writes it to its sockets (play/announce.py)."""
-    layer = get_channel_layer()
-    if layer is None:
+    group, message = f"match.{match_id}", announce.update_message(version)
+    if announce.group_send_blocking(group, message):
         return
-    async_to_sync(layer.group_send)(f"match.{match_id}", announce.update_message(version))
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
 
 
 def matches_broadcast(versions: Sequence[tuple[int, int]]) -> list[BaseException | None]:

@@ -59,7 +59,7 @@ def _svg(dc: dict[str, Any]) -> str:
         y += 18
         vp = say("{vp} VP", vp=p["score"]["total"])
         parts.append(text(8, y, f"{p['name']} · {vp} · {_stock(p)}", "", limit=100))
-    return svg_document(W, y + 12, "".join(parts), CSS)
+    return svg_document(W, y + 12, "".join(parts), CSS, raster="pillow")
 
 
 def _city(p: dict[str, Any], top: float) -> list[str]:

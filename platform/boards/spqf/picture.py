@@ -56,7 +56,7 @@ def _svg(sp: dict[str, Any]) -> str:
     for p in sp["others"]:
         y += 18
         parts.append(text(8, y, _summary(p), "", limit=110))
-    return svg_document(W, y + 12, "".join(parts), CSS)
+    return svg_document(W, y + 12, "".join(parts), CSS, raster="pillow")
 
 
 def _summary(p: dict[str, Any]) -> str:

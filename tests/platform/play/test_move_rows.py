@@ -143,3 +143,45 @@ def test_another_process_takes_a_move_from_the_group_message_without_reading_it_
     alice = started_match.seats.get(index=0).user
     assert _bid(started_match, 0, 3, 2, alice).version == 3
     assert len(statements) == 1  # from the rows built out of the message
+
+
+def test_decisions_one_by_one_in_a_transaction_are_written_from_the_rows_written_before(
+    started_match, django_capture_on_commit_callbacks, statements
+):
+    """An e-mail reply's lines (play.services.one_by_one): the second decision is computed from
+    the rows the first one wrote in the same transaction, not locked and read again."""
+    from django.db import transaction
+
+    from play.services import one_by_one
+
+    bob = started_match.seats.get(index=1).user
+    with django_capture_on_commit_callbacks(), transaction.atomic(), one_by_one(started_match.pk):
+        _bid(started_match, 0, 2, 0)  # nothing of the match kept yet: the locked path
+        statements.clear()
+        with CaptureQueriesContext(connection) as orm:
+            match = _bid(started_match, 1, 3, 1, bob)
+    assert [q["sql"] for q in orm if "SAVEPOINT" not in q["sql"]] == []
+    assert len(statements) == 1
+    stored = Match.objects.get(pk=started_match.pk)
+    assert stored.version == match.version == 2 and stored.state == match.state
+    assert [s.to_act for s in stored.seats.order_by("index")] == [True, True]  # a new round
+    assert ActionRecord.objects.filter(match=stored).count() == 2
+
+
+def test_rows_a_rolled_back_decision_wrote_are_not_moved_from(
+    started_match, django_capture_on_commit_callbacks, statements
+):
+    from django.db import transaction
+
+    from play.services import one_by_one
+
+    with django_capture_on_commit_callbacks(), transaction.atomic(), one_by_one(started_match.pk):
+        _bid(started_match, 0, 2, 0)
+        with pytest.raises(RuntimeError), transaction.atomic():
+            _bid(started_match, 1, 3, 1)  # kept as written... then undone
+            raise RuntimeError
+        match = _bid(started_match, 1, 1, 1)  # the kept rows are at 2: the database's decide
+    stored = Match.objects.get(pk=started_match.pk)
+    assert stored.version == match.version == 2 and stored.state == match.state
+    [second] = ActionRecord.objects.filter(match=stored, seq=2)
+    assert second.action == {"type": "bid", "card": 1}
