@@ -5,7 +5,10 @@ outbox calls after the commit of every game's result, and the 30 s sweep): it st
 standings, seats every group of waiting players at new tables, and finishes the event once its
 end time has passed and the games still in play are over (they count, as on lichess). Two
 results arriving at once queue two advances; the row lock runs them one after the other and
-the second sees the first's tables, so nobody is seated twice.
+the second sees the first's tables, so nobody is seated twice. When the end time is fixed, an
+outbox job is recorded for that moment (``end_record``), so the arena ends on time by itself
+even when no result arrives then (everyone waiting, or too few left to seat); the sweep stays
+only a safety net.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from outbox.services import job_record
 from play.models import Match
 from play.services import match_create
 from tournaments import emails, errors, stage_hook
@@ -86,6 +90,7 @@ def arena_advance(t: Tournament, *, now: Any = None) -> str:
     if t.ends_at is None:
         t.ends_at = (t.started_at or now) + timedelta(minutes=t.arena_minutes)
         t.save(update_fields=["ends_at"])
+        end_record(t)
     registrations = list(t.registrations.select_related("user"))
     t.standings = arena_standings(t, registrations)
     t.stamp += 1
@@ -106,6 +111,18 @@ def arena_advance(t: Tournament, *, now: Any = None) -> str:
     if groups:
         _tables_create(t, groups, {r.pk: r for r in registrations})
     return "round" if groups else "waiting"
+
+
+def end_record(t: Tournament) -> None:
+    """Inside the caller's transaction: the advance that ends the arena, due at its end time
+    (the outbox worker runs it then; one per end time)."""
+    assert t.ends_at is not None
+    job_record(
+        "tournaments.advance",
+        {"tournament": t.pk},
+        key=f"tournaments.arena-end:{t.pk}:{t.ends_at.isoformat()}",
+        due_at=t.ends_at,
+    )
 
 
 def _waiting(

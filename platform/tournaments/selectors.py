@@ -159,6 +159,11 @@ def my_next_game(tournament: Tournament, registration: Registration | None) -> d
         if row and row.get("eliminated"):
             return {"kind": "out", "text": _("You have been eliminated. Thank you for playing!")}
         return {"kind": "wait", "text": _("Waiting for the next round.")}
+    if table.is_finished and tournament.format == "arena":
+        return {
+            "kind": "wait",
+            "text": _("Your game is over: you play again as soon as enough players are free."),
+        }
     if table.is_finished:
         return {
             "kind": "wait",
@@ -174,11 +179,11 @@ def my_next_game(tournament: Tournament, registration: Registration | None) -> d
 
 
 def _find_table(rnd: Round, registration_id: int) -> TournamentTable | None:
-    """Looked up in Python: JSON containment differs between SQLite and PostgreSQL."""
-    for table in rnd.tables.all():
-        if registration_id in table.players:
-            return table
-    return None
+    """The player's game in play in the round, else their latest (an arena's one round holds
+    every game of the event). Looked up in Python: JSON containment differs between SQLite and
+    PostgreSQL."""
+    mine = [t for t in rnd.tables.order_by("pk") if registration_id in t.players]
+    return next((t for t in mine if not t.is_finished), mine[-1] if mine else None)
 
 
 def status_stamp(tournament_id: int) -> dict[str, Any] | None:

@@ -168,12 +168,31 @@ def even_seats(
             after.append(new_top - new_low)
         spreads.append(after)
 
-    def cost(order: tuple[int, ...]) -> tuple[int, int, int, int, tuple[int, ...]]:
-        seen = [spreads[i][s] for s, i in enumerate(order)]
-        used = sum(counts[i][s] for s, i in enumerate(order))
-        return max(seen), sum(seen), used, counts[order[0]][0], order
-
-    best = min(itertools.permutations(range(len(players))), key=cost)
+    # The criteria as one integer per order (each weight above the most the ones after it can
+    # reach); permutations come in lexicographic order, so the first with the least key is
+    # also the one with the better ranked earlier. An order's key is the largest spread times
+    # ``top`` plus the sum of its seats' weights (faster than comparing tuples per order).
+    rounds = 1 + max((sum(row) for row in counts), default=0)
+    used_unit = rounds + 1  # above any first-seat count
+    spread_unit = used_unit * (len(players) * rounds + 1)  # above any sum of seats used
+    top = spread_unit * (len(players) * (rounds + 1) + 1)  # above any sum of spreads
+    weight = [
+        [(spreads[i][s] * spread_unit + counts[i][s] * used_unit) for s in range(len(players))]
+        for i in range(len(players))
+    ]
+    for i, row in enumerate(weight):
+        row[0] += counts[i][0]
+    best, best_key = tuple(range(len(players))), -1
+    for order in itertools.permutations(range(len(players))):
+        widest = 0
+        key = 0
+        for s, i in enumerate(order):
+            key += weight[i][s]
+            if spreads[i][s] > widest:
+                widest = spreads[i][s]
+        key += widest * top
+        if best_key < 0 or key < best_key:
+            best, best_key = order, key
     return tuple(players[i] for i in best)
 
 

@@ -2,12 +2,24 @@
 pairs as possible never share a table, then as few as possible share one twice
 (docs/tournaments.md, "Round robin").
 
-A deterministic local search (simulated annealing over swaps of two players between tables
-of one round, seeded, with a fixed budget of steps, so the same arguments always give the same
-schedule on any machine), in passes started from the round-at-a-time schedule (if given) and
-from a seeded deal; the best plan is kept. A pass stops as soon as it reaches the lower bounds
-of ``bounds`` (then the schedule is optimal) or runs out of steps. Byes are fixed before
-the search: each round to those with the fewest so far, last seeds first.
+A seeded local search (simulated annealing over swaps of two players between tables of one
+round) in passes, the best plan kept:
+
+- cyclic passes (no byes only): the players are k orbits of m (and f < tables fixed points)
+  under turning by one (i -> i + 1 mod m), and the rounds are the m turns of R/m base rounds,
+  so the search moves players in the base rounds only and counts meetings per orbit of pairs
+  (a pair's meetings are those of every pair its turns give): a search space m times smaller,
+  where near-resolvable designs are (1-rotational designs, Kirkman-like systems);
+- whole passes: every round free, started from the round-at-a-time schedule (if given) and
+  from a seeded deal.
+
+Each pass has a fixed budget of steps, so on an unloaded machine the same arguments give the
+same schedule; and the plan as a whole has a wall-clock budget (``BUDGET``): a pass cut by it
+returns the best it saw, later passes are skipped. A plan may so differ between processes
+under load, which is why an event that played rounds of another plan goes on from what it
+played (``fixed``: those rounds are kept, the others planned around them). A pass stops as
+soon as it reaches the lower bounds of ``bounds`` (then the schedule is optimal). Byes are
+fixed before the search: each round to those with the fewest so far, last seeds first.
 
 A pair's meetings c cost ``NEVER`` when c = 0, nothing when c = 1, ``AGAIN`` + (c - 2) when
 c >= 2: pairs apart first, then pairs that meet more than once (a pair met three times is one
@@ -19,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -35,6 +48,9 @@ AGAIN = 4  # of a pair that meets twice (each meeting after that: 1 more)
 COSTS = ("few-repeated", "convex")  # "settle": the convex cost, cooler, from a greedy start
 STEPS_PER_SLOT = 2500  # a pass of the search: steps per seat of the schedule, at most MAX_STEPS
 MAX_STEPS = 300_000
+CYCLIC_STEPS = 150_000  # steps of a cyclic pass (each several times cheaper than a whole one)
+CYCLIC_LAYOUTS = 2  # cyclic passes: the layouts with the fewest fixed points, larger m first
+BUDGET = 8.0  # seconds of wall clock for a whole plan (the issue's limit: 10 s)
 # the search's temperatures, first and last step, by cost
 HEAT = {"few-repeated": (4.0, 0.2), "convex": (1.2, 0.05), "settle": (0.5, 0.05)}
 
@@ -124,15 +140,30 @@ def quality(players: int, schedule: Schedule, sizes: list[int], byes: list[set[i
     )
 
 
-def plan(players: int, size: int, low: int, rounds: int, greedy: Schedule = ()) -> Schedule:
+def plan(
+    players: int,
+    size: int,
+    low: int,
+    rounds: int,
+    greedy: Schedule = (),
+    fixed: Schedule = (),
+    budget: float = BUDGET,
+) -> Schedule:
     """The whole schedule: ``rounds`` rounds of roster indexes, tables sorted. Passes of the
-    search (COSTS): from ``greedy`` (a schedule built a round at a time, if given, with the
-    same byes), then from a seeded random deal; the best plan found (``greedy`` itself
-    included) is kept: pairs apart, then pairs met more than once, then met three times."""
+    search: cyclic ones (``layouts``), then from ``greedy`` (a schedule built a round at a
+    time, or any earlier plan, if given, with the same byes), then from a seeded random deal
+    (COSTS); the best plan found (``greedy`` itself included) is kept: pairs apart, then
+    pairs met more than once, then met three times. ``fixed``: rounds already played (tables
+    of roster indexes, a withdrawn player's seat left out), kept as they are; each one's byes
+    are who it did not seat. Within ``budget`` seconds of wall clock."""
+    deadline = time.perf_counter() + budget
     sizes, byes = bye_rounds(players, size, low, rounds)
+    fixed = fixed[:rounds]
+    for r, kept in enumerate(fixed):
+        byes[r] = set(range(players)) - {p for t in kept for p in t}
     rng = random.Random(f"round-robin-{players}-{size}-{low}-{rounds}")
     dealt: list[list[list[int]]] = []  # round -> table -> players
-    for out in byes:
+    for out in byes[len(fixed) :]:
         order = [p for p in range(players) if p not in out]
         rng.shuffle(order)
         rnd: list[list[int]] = []
@@ -141,27 +172,177 @@ def plan(players: int, size: int, low: int, rounds: int, greedy: Schedule = ()) 
             rnd.append(order[at : at + s])
             at += s
         dealt.append(rnd)
-    if len(sizes) < 2:
+    dealt = [[list(t) for t in kept] for kept in fixed] + dealt
+    if len(sizes) < 2 and not fixed:
         return _sorted(dealt)
-    starts = [(kind, dealt) for kind in COSTS]
-    if len(greedy) == rounds and all(
-        {p for t in rnd for p in t} == set(range(players)) - out
-        for rnd, out in zip(greedy, byes, strict=True)
-    ):
-        starts.insert(0, ("settle", [[list(t) for t in rnd] for rnd in greedy]))
     found: list[tuple[tuple[int, int, int], int, Schedule]] = []
-    if starts[0][0] == "settle":  # the plan is never worse than the greedy schedule itself
-        q = quality(players, _sorted(starts[0][1]), sizes, byes)
-        found.append(((q.never, q.twice + q.more, q.more), 99, _sorted(starts[0][1])))
-    for kind, initial in starts:
-        tables = [[list(t) for t in rnd] for rnd in initial]
-        done = _search(players, sizes, byes, tables, rng, kind)
-        schedule = _sorted(tables)
+
+    def keep(schedule: Schedule) -> bool:
         q = quality(players, schedule, sizes, byes)
         found.append(((q.never, q.twice + q.more, q.more), len(found), schedule))
-        if done:
+        return q.optimal
+
+    passes: list[tuple[str, object]] = []  # (kind, a layout's m or a start)
+    cyclic = layouts(players, sizes, rounds)[:CYCLIC_LAYOUTS] if not fixed and not any(byes) else []
+    passes += [("cyclic", m) for m, _k, _f in cyclic[:1]]
+    if len(greedy) == rounds and all(
+        {p for t in rnd for p in t} == set(range(players)) - out
+        for rnd, out in zip(greedy[len(fixed) :], byes[len(fixed) :], strict=True)
+    ):
+        start = [[list(t) for t in rnd] for rnd in fixed] + [
+            [list(t) for t in rnd] for rnd in greedy[len(fixed) :]
+        ]
+        passes.append(("settle", start))
+        if keep(_sorted(start)):  # the plan is never worse than the greedy schedule itself
+            return min(found)[2]
+    passes += [("cyclic", m) for m, _k, _f in cyclic[1:]]
+    passes += [(kind, dealt) for kind in reversed(COSTS)]
+    for number, (kind, arg) in enumerate(passes):
+        now = time.perf_counter()
+        if found and now > deadline:
+            break
+        share = now + (deadline - now) / (len(passes) - number)  # of the time left, even
+        if kind == "cyclic":
+            assert isinstance(arg, int)
+            if keep(_cyclic(players, sizes, rounds, arg, rng, CYCLIC_STEPS, share)):
+                break
+            continue
+        assert isinstance(arg, list)
+        tables = [[list(t) for t in rnd] for rnd in arg]
+        done = _search(players, sizes, byes, tables, rng, kind, len(fixed), share)
+        if keep(_sorted(tables)) or done:
             break
     return min(found)[2]
+
+
+def layouts(players: int, sizes: list[int], rounds: int) -> list[tuple[int, int, int]]:
+    """The cyclic layouts (m, k, f) of a schedule without byes: players = k orbits of m plus
+    f fixed points, m dividing the rounds, m > 1, f at most the tables (two fixed points at a
+    table would meet every round); fewest pairs of fixed points (which never meet) first,
+    then larger m (a smaller search)."""
+    out = []
+    for m in range(2, rounds + 1):
+        k, f = divmod(players, m)
+        if rounds % m == 0 and k and f <= len(sizes):
+            out.append((f * (f - 1) // 2, -m, (m, k, f)))
+    return [layout for _pairs, _m, layout in sorted(out)]
+
+
+def _cyclic(
+    n: int,
+    sizes: list[int],
+    rounds: int,
+    m: int,
+    rng: random.Random,
+    steps: int,
+    deadline: float,
+) -> Schedule:
+    """A cyclic pass with the convex cost: point q < k*m is (q // m, q % m), turned by r to
+    (q // m, q % m + r mod m); points from k*m on are fixed. The base rounds' pairs are
+    counted by orbit (the pairs their turns give): two points of one orbit d apart (d and
+    m - d alike; d = m/2 gives m/2 pairs, each met twice per base pair), two of orbits x < y
+    with the second d after the first, a point of orbit x with a fixed point (m pairs each),
+    two fixed points (one pair, met m times)."""
+    k = n // m
+    orbit = k * m
+    bases = rounds // m
+    key: dict[tuple[int, ...], int] = {}
+    size_of: list[int] = []  # pairs in the orbit
+    mult_of: list[int] = []  # meetings of each per base pair
+    pk = [0] * (n * n)
+    for p in range(n):
+        for q in range(n):
+            if p == q:
+                continue
+            name: tuple[int, ...]
+            if p < orbit and q < orbit:
+                (x, i), (y, j) = divmod(p, m), divmod(q, m)
+                if x == y:
+                    d = min((j - i) % m, (i - j) % m)
+                    name, count, mult = (0, x, d), (m // 2 if 2 * d == m else m), 1 + (2 * d == m)
+                else:
+                    if x > y:
+                        x, y, i, j = y, x, j, i
+                    name, count, mult = (1, x, y, (j - i) % m), m, 1
+            elif p >= orbit and q >= orbit:
+                name, count, mult = (2, min(p, q), max(p, q)), 1, m
+            else:
+                o, u = (p, q) if p < orbit else (q, p)
+                name, count, mult = (3, o // m, u), m, 1
+            if name not in key:
+                key[name] = len(size_of)
+                size_of.append(count)
+                mult_of.append(mult)
+            pk[p * n + q] = key[name]
+    cost_of = [3] + [c * (c - 1) // 2 for c in range(1, rounds * max(sizes) + m + 2)]
+    base: list[list[list[int]]] = []
+    for _b in range(bases):
+        order = list(range(n))
+        rng.shuffle(order)
+        rnd, at = [], 0
+        for s in sizes:
+            rnd.append(order[at : at + s])
+            at += s
+        base.append(rnd)
+    where = [[0] * n for _b in base]
+    cover = [0] * len(size_of)
+    for b, rnd in enumerate(base):
+        for t, table in enumerate(rnd):
+            for i, p in enumerate(table):
+                where[b][p] = t
+                for q in table[i + 1 :]:
+                    cover[pk[p * n + q]] += 1
+    cost = sum(size_of[x] * cost_of[cover[x] * mult_of[x]] for x in range(len(size_of)))
+    best, best_base = cost, [[list(t) for t in rnd] for rnd in base]
+    hot, cold = 1.2 * m, 0.05 * m  # an orbit's cost moves m pairs at once
+    ratio = (cold / hot) ** (1 / steps)
+    heat = hot
+    clock = _Cooling(hot, cold, steps, deadline)
+    changed: list[tuple[int, int]] = []
+    for step in range(steps):
+        if not step & 1023:
+            cooled = clock.heat(step)
+            if cooled is None:
+                break
+            heat = cooled
+        heat *= ratio
+        b = rng.randrange(bases)
+        u, v = rng.randrange(n), rng.randrange(n)
+        spot = where[b]
+        tu, tv = spot[u], spot[v]
+        if tu == tv:
+            continue
+        one, two = base[b][tu], base[b][tv]
+        delta = 0
+        for table, out, into in ((one, u, v), (two, v, u)):
+            for x in table:
+                if x != out:
+                    for orb, dc in ((pk[out * n + x], -1), (pk[into * n + x], 1)):
+                        mult, c = mult_of[orb], cover[orb]
+                        delta += size_of[orb] * (cost_of[(c + dc) * mult] - cost_of[c * mult])
+                        cover[orb] = c + dc
+                        changed.append((orb, -dc))
+        if delta > 0 and rng.random() >= math.exp(-delta / heat):
+            for orb, back in changed:
+                cover[orb] += back
+            changed.clear()
+            continue
+        changed.clear()
+        one[one.index(u)] = v
+        two[two.index(v)] = u
+        spot[u], spot[v] = tv, tu
+        cost += delta
+        if cost < best:
+            best, best_base = cost, [[list(t) for t in rnd] for rnd in base]
+
+    def turned(q: int, r: int) -> int:
+        return q if q >= orbit else q - q % m + (q % m + r) % m
+
+    return tuple(
+        tuple(tuple(sorted(turned(q, r) for q in table)) for table in rnd)
+        for rnd in best_base
+        for r in range(m)
+    )
 
 
 def _sorted(tables: list[list[list[int]]]) -> Schedule:
@@ -175,9 +356,12 @@ def _search(
     tables: list[list[list[int]]],
     rng: random.Random,
     kind: str,
+    frozen: int = 0,
+    deadline: float = math.inf,
 ) -> bool:
     """One pass of simulated annealing in place, leaving the best schedule seen; True when it
-    reached the lower bounds (optimal)."""
+    reached the lower bounds (optimal). The first ``frozen`` rounds are not moved; the pass
+    ends at ``deadline`` (wall clock) with the best seen."""
     n = players
     where = [[-1] * n for _rnd in tables]  # round -> player -> table index (-1: bye)
     for r, rnd in enumerate(tables):
@@ -200,19 +384,27 @@ def _search(
     floor = cost_of[0] * never_bound + cost_of[2] * again_bound  # reached: check if optimal
     best, best_tables = cost, [[list(t) for t in rnd] for rnd in tables]
     seated = [[p for p in range(n) if p not in out] for out in byes]
-    slots = sum(len(s) for s in seated)
+    slots = sum(len(s) for s in seated[frozen:])
+    if not slots or len(sizes) < 2:
+        return False
     steps = min(MAX_STEPS, STEPS_PER_SLOT * slots)
     hot, cold = HEAT[kind]
     ratio = (cold / hot) ** (1 / steps)
     heat = hot
     rounds = len(tables)
     done = False
-    for _step in range(steps):
+    clock = _Cooling(hot, cold, steps, deadline)
+    for step in range(steps):
+        if not step & 1023:
+            cooled = clock.heat(step)
+            if cooled is None:
+                break
+            heat = cooled
         if best <= floor and _at_bounds(n, met, never_bound, again_bound):
             done = True
             break
         heat *= ratio
-        r = rng.randrange(rounds)
+        r = frozen + rng.randrange(rounds - frozen)
         people = seated[r]
         a, b = people[rng.randrange(len(people))], people[rng.randrange(len(people))]
         spot = where[r]
@@ -256,6 +448,25 @@ def _search(
             best, best_tables = cost, [[list(t) for t in rnd] for rnd in tables]
     tables[:] = best_tables
     return done
+
+
+class _Cooling:
+    """A pass's temperature by its progress: the steps taken or the wall clock spent of its
+    share, whichever is further on, so a pass the clock cuts short has cooled by then (its best
+    is not a hot, random state). None once the share is spent."""
+
+    def __init__(self, hot: float, cold: float, steps: int, deadline: float) -> None:
+        self.hot, self.cold, self.steps = hot, cold, steps
+        self.began, self.deadline = time.perf_counter(), deadline
+
+    def heat(self, step: int) -> float | None:
+        now = time.perf_counter()
+        if now > self.deadline:
+            return None
+        progress = step / self.steps
+        if self.deadline < math.inf:
+            progress = max(progress, (now - self.began) / max(1e-9, self.deadline - self.began))
+        return self.hot * (self.cold / self.hot) ** min(1.0, progress)
 
 
 def _at_bounds(n: int, met: list[int], never_bound: int, again_bound: int) -> bool:

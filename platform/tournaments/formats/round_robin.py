@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Sequence
 
@@ -59,10 +60,12 @@ class RoundRobin:
         if legacy:
             cycle = circle(len(roster))
             this_round = cycle[(number - 1) % len(cycle)]
-        elif planned_whole(len(roster), size, rounds) and not started_greedily(
-            roster, played, planned(len(roster), size, low, rounds)
-        ):
-            this_round = planned(len(roster), size, low, rounds)[number - 1]
+        elif planned_whole(len(roster), size, rounds):
+            whole = planned(len(roster), size, low, rounds)
+            before = played_tables(roster, played)
+            if not follows(before, whole):  # another plan's rounds, or the old greedy ones
+                whole = planned_after(len(roster), size, low, rounds, before)
+            this_round = whole[number - 1]
         else:
             this_round = schedule_round(len(roster), size, low, number)
         active = {e.id for e in entrants if e.active}
@@ -138,24 +141,54 @@ def planned_whole(players: int, size: int, rounds: int) -> bool:
 
 @functools.lru_cache(maxsize=32)
 def planned(players: int, size: int, low: int, rounds: int) -> Schedule:
-    """The whole schedule at 3-5 seats (meeting_plan), its search started from both the
-    round-at-a-time schedule and a seeded deal."""
-    greedy = tuple(schedule_round(players, size, low, r) for r in range(1, rounds + 1))
-    return meeting_plan.plan(players, size, low, rounds, greedy)
+    """The whole schedule at 3-5 seats (meeting_plan), its search started from cyclic
+    layouts, the round-at-a-time schedule (when its rounds so far foretell it within a third of the
+    budget) and a
+    seeded deal; within meeting_plan.BUDGET seconds in all."""
+    began = time.perf_counter()
+    greedy: list[Round] = []
+    for r in range(1, rounds + 1):
+        greedy.append(schedule_round(players, size, low, r))
+        spent = time.perf_counter() - began
+        if spent * rounds / r > meeting_plan.BUDGET / 3:
+            greedy = []  # too slow to build (a loaded machine): the other starts only
+            break
+    budget = meeting_plan.BUDGET - (time.perf_counter() - began)
+    return meeting_plan.plan(players, size, low, rounds, tuple(greedy), budget=budget)
 
 
-def started_greedily(roster: Sequence[int], played: Sequence[PlayedRound], plan: Schedule) -> bool:
-    """Whether an event was begun with the round-at-a-time schedule this module used before
-    plans were made whole (its rounds are stored, never recomputed): then it ends with it. Each
-    table played (less any withdrawn player) lies within a table of the plan's round, or not."""
+def played_tables(roster: Sequence[int], played: Sequence[PlayedRound]) -> Schedule:
+    """The rounds played as tables of roster indexes (sorted; a withdrawn player's seat left
+    out, as the table was played)."""
     index = {p: i for i, p in enumerate(roster)}
-    for rnd, wanted in zip(played, plan, strict=False):
+    return tuple(
+        tuple(
+            sorted(
+                tuple(sorted(index[p] for p in t.players if p in index)) for t in rnd.plan.tables
+            )
+        )
+        for rnd in played
+    )
+
+
+def follows(before: Schedule, plan: Schedule) -> bool:
+    """Whether the rounds played are the plan's: each table played lies within a table of
+    the plan's round. Not when an event was begun with the round-at-a-time schedule this
+    module used before plans were made whole, or with a plan made in another process that
+    the wall-clock budget cut short (meeting_plan.BUDGET), or before the planner changed."""
+    for rnd, wanted in zip(before, plan, strict=False):
         tables = [set(t) for t in wanted]
-        for table in rnd.plan.tables:
-            seats = {index[p] for p in table.players if p in index}
-            if not any(seats <= t for t in tables):
-                return True
-    return False
+        if not all(any(set(t) <= w for w in tables) for t in rnd):
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=32)
+def planned_after(players: int, size: int, low: int, rounds: int, before: Schedule) -> Schedule:
+    """The whole schedule around the rounds already played (kept as they were), the others
+    planned by the search started from the plan itself and a seeded deal."""
+    whole = planned(players, size, low, rounds)
+    return meeting_plan.plan(players, size, low, rounds, whole, fixed=before)
 
 
 _BUILT: dict[tuple[int, int, int], list[Round]] = {}  # rounds built so far, extended on demand

@@ -202,3 +202,32 @@ def test_arena_api_standings_and_berserk(players, api):
         format="json",
     )
     assert bad.status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_arena_ends_on_time_by_its_own_job_without_the_sweep(players):
+    """With nobody left to seat (one active player) no result ever comes to end the arena: the
+    job recorded for its end time does, when the outbox worker takes it (not before)."""
+    from unittest import mock
+
+    from outbox.models import Job
+    from outbox.services import outbox_drain
+    from tournaments.services import tournament_withdraw
+
+    alice, bob, carol = players(3)
+    t = make_arena(alice, [bob, carol], table_size=2)
+    end = Job.objects.get(kind="tournaments.advance", key__startswith="tournaments.arena-end:")
+    assert end.due_at == t.ends_at and end.payload == {"tournament": t.pk}
+    play_out(open_tables(t)[0].match)
+    carol_entry = t.registrations.get(user=carol).pk
+    tournament_withdraw(tournament_id=t.pk, user=alice, player=carol_entry)
+    assert tournament_advance(tournament_id=t.pk) == "waiting"  # bob alone: nobody to meet
+    outbox_drain()  # the results' jobs, now: the arena goes on
+    t.refresh_from_db()
+    assert t.status == "running" and Job.objects.filter(pk=end.pk).exists()
+    later = t.ends_at + timedelta(seconds=1)
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        outbox_drain()  # what the outbox worker does at the end time; no sweep runs
+    t.refresh_from_db()
+    assert t.status == "finished" and t.finished_at == later
+    assert not Job.objects.filter(pk=end.pk).exists()
