@@ -73,13 +73,15 @@ def time_control(game: str, given: dict[str, Any] | None) -> dict[str, Any] | No
         return None
     chosen = dict(given)
     name = chosen.pop("preset", None)
-    control = clocks.preset(game, name) if name else {"cap": None, "weekends": False}
+    control: dict[str, Any] = (
+        clocks.preset(game, name) if name else {"cap": None, "weekends": False}
+    )
     control.update(chosen)
     if control["kind"] in ("capped", "days") and control.get("cap") is None:
         raise serializers.ValidationError({"cap": [_("This time control needs its cap.")]})
     if "base" not in control:
         raise serializers.ValidationError({"base": [_("This field is required.")]})
-    if control["kind"] in ("capped", "days") and control["cap"] < control["base"]:
+    if control["kind"] in ("capped", "days") and int(control["cap"]) < int(control["base"]):
         raise serializers.ValidationError(
             {"cap": [_("The cap may not be below the bank at the start.")]}
         )

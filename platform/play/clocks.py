@@ -135,6 +135,14 @@ def complete(bank: float, control: Control) -> float:
     return topped if control.cap is None else min(float(control.cap), max(bank, topped))
 
 
+def plays_on(control: Control) -> bool:
+    """Whether a seat that ran out of time has a next turn to play (docs/play.md, "Out of
+    time"): after the bot has moved for it, its bank is what the control adds per move (the
+    time per move for simple, the increment for the others). With no increment there is
+    nothing to play on: every later turn would time out at once, so its flag is final."""
+    return control.increment > 0
+
+
 def low(bank: float, control: Control) -> bool:
     """Low on time: below 10% of the starting bank or below 30 seconds."""
     return bank < max(30.0, control.base * 0.1)
