@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from play import clocks
@@ -74,19 +75,21 @@ def update(
         elif i not in acting:
             entry["since"] = None
     match.banks = banks
-    deadlines = [deadline(match, s) for s in seats if s.index in acting]
+    deadlines = [deadline(match, s, rule) for s in seats if s.index in acting]
     match.deadline = min((d for d in deadlines if d is not None), default=None)
 
 
-def deadline(match: Match, seat: Seat) -> datetime | None:
-    """When the seat's bank runs out, if it owes a decision."""
+def deadline(match: Match, seat: Seat, rule: clocks.Control | None = None) -> datetime | None:
+    """When the seat's bank runs out, if it owes a decision (`rule`: the match's control, if
+    in hand)."""
     banks = entries_of(match)
     if seat.index >= len(banks):
         return None
     owed = _when(banks[seat.index]["since"])
     if owed is None:
         return None
-    return clocks.deadline(banks[seat.index]["left"], owed, control(match), zone(seat))
+    rule = rule or control(match)
+    return clocks.deadline(banks[seat.index]["left"], owed, rule, zone(seat))
 
 
 def left(match: Match, seat: Seat, now: datetime) -> float:
@@ -133,7 +136,7 @@ def view(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
     banks = entries(match, len(seats))
     shown = []
     for seat in seats:
-        end = deadline(match, seat) if seat.paused_at is None else None
+        end = deadline(match, seat, rule) if seat.paused_at is None else None
         shown.append(
             {
                 "seat": seat.index,
@@ -146,8 +149,22 @@ def view(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
     return {"control": rule.to_json(), "name": control_name(rule), "low": low, "seats": shown}
 
 
+_NAMES: dict[tuple[clocks.Control, str | None], str] = {}
+
+
 def control_name(rule: clocks.Control) -> str:
-    """The control as the table header names it, in the reader's language."""
+    """The control as the table header names it, in the reader's language (each name made once
+    per language: every payload carries it)."""
+    key = (rule, get_language())
+    name = _NAMES.get(key)
+    if name is None:
+        name = _control_name(rule)
+        if len(_NAMES) < 4096:
+            _NAMES[key] = name
+    return name
+
+
+def _control_name(rule: clocks.Control) -> str:
     parts = {
         "base": clocks.short(rule.base),
         "inc": clocks.short(rule.increment),
