@@ -57,9 +57,10 @@ def _run(tree: Path, figure: str, extra: list[str], tag: str) -> float:
         value = float(found.group(1)) if found else None
     else:
         last = [line for line in out.splitlines() if line.startswith("{")]
-        value = json.loads(last[-1]).get("server_cpu_ms_per_move") if last else None
-        if isinstance(value, dict):  # the summary's {name: figures}
-            value = next(iter(value.values()))["server_cpu_ms_per_move"]
+        found = json.loads(last[-1]) if last else {}
+        if "server_cpu_ms_per_move" not in found and found:  # the summary: {name: figures}
+            found = next(iter(found.values()))
+        value = found.get("server_cpu_ms_per_move")
     if value is None:
         print(out[-3000:], done.stderr[-3000:], sep="\n", file=sys.stderr)
         raise SystemExit(f"{tag}: no figure (exit {done.returncode})")

@@ -83,13 +83,20 @@ def deadline(match: Match, seat: Seat, rule: clocks.Control | None = None) -> da
     """When the seat's bank runs out, if it owes a decision (`rule`: the match's control, if
     in hand)."""
     banks = entries_of(match)
-    if seat.index >= len(banks):
+    if seat.index >= len(banks) or not banks[seat.index]["since"]:
         return None
-    owed = _when(banks[seat.index]["since"])
+    return deadline_of(banks, seat.index, rule or control(match), zone(seat))
+
+
+def deadline_of(stored: Any, index: int, rule: clocks.Control, zone: str | None) -> datetime | None:
+    """`deadline` from the stored values (a match's `banks`, the seat's index and time zone),
+    for a pass that reads many seats without their rows."""
+    if not isinstance(stored, list) or index >= len(stored):
+        return None
+    owed = _when(stored[index]["since"])
     if owed is None:
         return None
-    rule = rule or control(match)
-    return clocks.deadline(banks[seat.index]["left"], owed, rule, zone(seat))
+    return clocks.deadline(stored[index]["left"], owed, rule, zone)
 
 
 def left(match: Match, seat: Seat, now: datetime) -> float:
