@@ -138,7 +138,18 @@ def resume(match: Match, seats: Sequence[Seat], paused_at: datetime, now: dateti
 def view(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
     """Each seat's clock for the payloads, the same for a whole version (every viewer sees every
     clock: nothing secret): the bank when its clock last stopped or started, and the deadline
-    of a seat owing a decision (none while on vacation); the page ticks from the deadline."""
+    of a seat owing a decision (none while on vacation); the page ticks from the deadline.
+    Made once per version and language: a move's frames, one per viewer, share it."""
+    key = (match.version, get_language(), tuple((s.index, s.paused_at) for s in seats))
+    known = match.__dict__.get("_clocks_shown")
+    if known is not None and known[0] == key and known[1] is match.banks:
+        return known[2]  # the same banks (held here: never another list at the same address)
+    shown_all = _view(match, seats)
+    match.__dict__["_clocks_shown"] = (key, match.banks, shown_all)
+    return shown_all
+
+
+def _view(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
     rule = control(match)
     banks = entries(match, len(seats))
     shown = []
