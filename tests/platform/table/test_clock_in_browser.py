@@ -67,12 +67,12 @@ def test_the_status_line_and_the_panel_clock_show_the_same_time(launch):
     line's "m:ss left." is always the player's own panel clock."""
     alice, bob = make_user("alice"), make_user("bob")
     match = seeded_match("dicecity", 2, [alice, bob])
-    owing = _nearly_out(match, 75)
+    owing = _nearly_out(match, 300)
     cookie = session_cookie((alice, bob)[owing])
     with launch() as open_page:
         page = open_page(cookie, f"/matches/{match.pk}/")
         clock = CLOCK.format(owing)
-        wait_js(page, f"{clock}.textContent.startsWith('1:1')")
+        wait_js(page, f"{clock}.classList.contains('ticking')")
         seen = set()
         for _n in range(24):  # across several second boundaries
             status, panel = page.evaluate(
