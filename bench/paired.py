@@ -72,6 +72,9 @@ def main() -> None:
     parser.add_argument("--before", required=True, type=Path, help="tree B (a git worktree)")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--figure", choices=["sweep", "live"], required=True)
+    parser.add_argument(
+        "--tag-before", default="b", help="B's databases' suffix (one per tree: migrations differ)"
+    )
     parser.add_argument("extra", nargs="*", help="arguments for the bench (after --)")
     args = parser.parse_args()
     before = args.before.resolve()
@@ -81,7 +84,8 @@ def main() -> None:
         order = [("A", ROOT), ("B", before)] if number % 2 else [("B", before), ("A", ROOT)]
         got = {}
         for name, tree in order:
-            got[name] = _run(tree, args.figure, args.extra, name.lower())
+            tag = "a" if name == "A" else args.tag_before
+            got[name] = _run(tree, args.figure, args.extra, tag)
         ratio = got["A"] / got["B"]
         ratios.append(ratio)
         figures.append(got)
