@@ -76,6 +76,9 @@ def _populate(matches: int, due: int, ranked_share: float, game_name: str) -> No
     from notifications.models import Preferences
     from play.models import Match, Seat
 
+    # The same script measures the tree before the time banks (no Match.banks: the deadline alone)
+    has_banks = any(f.name == "banks" for f in Match._meta.get_fields())
+    day = 24 * 3600
     User.objects.filter(email__startswith=PREFIX).delete()
     Match.objects.filter(game=game_name, options__bench=PREFIX).delete()
     game = get_game(game_name)
@@ -99,13 +102,25 @@ def _populate(matches: int, due: int, ranked_share: float, game_name: str) -> No
                 if is_due
                 else now + timedelta(hours=1 + (i % 40))
             )
-            rows.append(
-                Match(
-                    game=game_name, seed=7, options={"bench": PREFIX},
-                    ranked=is_due and i < due * ranked_share, mode="turn",
-                    move_seconds=24 * 3600, state=state, deadline=deadline,
-                )
+            match = Match(
+                game=game_name, seed=7, options={"bench": PREFIX},
+                ranked=is_due and i < due * ranked_share, mode="turn",
+                move_seconds=day, state=state, deadline=deadline,
             )  # fmt: skip
+            if has_banks:  # each owing seat's bank runs out at the deadline (simple, a day a move)
+                match.clock = {
+                    "kind": "simple",
+                    "base": day,
+                    "increment": day,
+                    "cap": day,
+                    "weekends": False,
+                }
+                since = (deadline - timedelta(seconds=day)).isoformat()
+                match.banks = [
+                    {"left": float(day), "since": since if s in acting else None, "parts": 0}
+                    for s in range(2)
+                ]
+            rows.append(match)
         created = Match.objects.bulk_create(rows, batch_size=1000)
         half = players // 2
         seats = []

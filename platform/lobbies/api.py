@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from lobbies import invitations, rematch, selectors, services
 from lobbies.models import Invitation, Rematch, Table
+from play.clock_api import TimeControlInput, TimeControlOutput, clock_checked, control_shown
 from shared.errors import ServiceError, error_response, error_responses
 from shared.options import ShownOptionsField, options_refuse_hidden
 from shared.pages import StrictLimitOffsetPagination
@@ -23,14 +24,19 @@ class TableSerializer(serializers.ModelSerializer):
     players = serializers.SerializerMethodField()
     match = serializers.SerializerMethodField()
     invite = serializers.SerializerMethodField(help_text="The invite token, for its players.")
+    clock = serializers.SerializerMethodField(help_text="The time control of the table's match.")
 
     class Meta:
         model = Table
         fields = [
-            "id", "game", "host", "seats", "ranked", "mode", "move_seconds", "timeout_policy",
-            "private",
+            "id", "game", "host", "seats", "ranked", "mode", "move_seconds", "clock",
+            "timeout_policy", "private",
             "options", "status", "players", "match", "created_at", "invite",
         ]  # fmt: skip
+
+    @extend_schema_field(TimeControlOutput)
+    def get_clock(self, table: Table) -> dict[str, Any]:
+        return control_shown(table.clock, table.move_seconds)
 
     def get_players(self, table: Table) -> list[str]:
         return [e.user.display_name if e.user else f"{e.bot} bot" for e in table.entries.all()]
@@ -64,6 +70,14 @@ class TableInput(serializers.Serializer):
     )
     private = serializers.BooleanField(default=False)
     options = serializers.DictField(required=False)
+    clock = TimeControlInput(
+        required=False,
+        help_text="The time control (a preset or a kind with its numbers); none: `move_seconds` "
+        "per move.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        return clock_checked(attrs)
 
 
 class TablePages(StrictLimitOffsetPagination):

@@ -26,7 +26,7 @@ from notifications import tasks
 from notifications.models import OutgoingEmail, Preferences, TurnEmail, Vacation
 from notifications.preferences import digest_due, quiet_until, vacation_automatic
 from outbox.services import outbox_drain
-from play import banks
+from play import banks, clocks
 from play.models import Match, Seat
 from play.services import TIMEOUT_JOB, clocks_queue, seats_pause, seats_resume
 
@@ -130,20 +130,15 @@ def reminders_queue(*, now: datetime) -> int:
             match__deadline__gt=now,
         )
         .filter(match__deadline__lte=now + timedelta(days=14))
-        .select_related("match", "user")
-        .only(*REMINDER_FIELDS)
+        .values_list(*REMINDER_FIELDS)
     )
     prefs = {p.user_id: p for p in Preferences.objects.filter(reminder_percent__lt=100)}
     due: list[tuple[int, int]] = []
-    for seat in candidates:
+    for seat_id, index, since, user_id, zone, stored, clock, per_move in candidates:
         # the seat's own bank (play/banks.py): no seat is reminded of another's clock
-        seat_id, since, user_id, deadline = (
-            seat.pk,
-            seat.to_act_since,
-            seat.user_id,
-            banks.deadline(seat.match, seat),
-        )
-        move_seconds = banks.control(seat.match).base
+        rule = clocks.control_from(clock, per_move)
+        deadline = banks.deadline_of(stored, index, rule, zone or None)
+        move_seconds = rule.base
         if since is None or deadline is None or deadline <= now:
             continue
         percent = prefs[user_id].reminder_percent if user_id in prefs else 25
@@ -214,9 +209,10 @@ RETRIES_LOST_AFTER = timedelta(minutes=15)
 # (tournaments.emails, requeued_at).
 REQUEUED_WAIT = timedelta(minutes=10)
 # What the reminders' pass reads of a seat to know its own deadline (not the match's state).
+# Values, not rows: a pass reads thousands of seats (bench/deadline_sweep.py).
 REMINDER_FIELDS = [
-    "index", "to_act_since", "paused_at", "user", "user__time_zone", "match",
-    "match__banks", "match__clock", "match__move_seconds",
+    "pk", "index", "to_act_since", "user_id", "user__time_zone", "match__banks", "match__clock",
+    "match__move_seconds",
 ]  # fmt: skip
 
 

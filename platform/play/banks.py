@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from play import clocks
@@ -74,19 +75,28 @@ def update(
         elif i not in acting:
             entry["since"] = None
     match.banks = banks
-    deadlines = [deadline(match, s) for s in seats if s.index in acting]
+    deadlines = [deadline(match, s, rule) for s in seats if s.index in acting]
     match.deadline = min((d for d in deadlines if d is not None), default=None)
 
 
-def deadline(match: Match, seat: Seat) -> datetime | None:
-    """When the seat's bank runs out, if it owes a decision."""
+def deadline(match: Match, seat: Seat, rule: clocks.Control | None = None) -> datetime | None:
+    """When the seat's bank runs out, if it owes a decision (`rule`: the match's control, if
+    in hand)."""
     banks = entries_of(match)
-    if seat.index >= len(banks):
+    if seat.index >= len(banks) or not banks[seat.index]["since"]:
         return None
-    owed = _when(banks[seat.index]["since"])
+    return deadline_of(banks, seat.index, rule or control(match), zone(seat))
+
+
+def deadline_of(stored: Any, index: int, rule: clocks.Control, zone: str | None) -> datetime | None:
+    """`deadline` from the stored values (a match's `banks`, the seat's index and time zone),
+    for a pass that reads many seats without their rows."""
+    if not isinstance(stored, list) or index >= len(stored):
+        return None
+    owed = _when(stored[index]["since"])
     if owed is None:
         return None
-    return clocks.deadline(banks[seat.index]["left"], owed, control(match), zone(seat))
+    return clocks.deadline(stored[index]["left"], owed, rule, zone)
 
 
 def left(match: Match, seat: Seat, now: datetime) -> float:
@@ -128,12 +138,23 @@ def resume(match: Match, seats: Sequence[Seat], paused_at: datetime, now: dateti
 def view(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
     """Each seat's clock for the payloads, the same for a whole version (every viewer sees every
     clock: nothing secret): the bank when its clock last stopped or started, and the deadline
-    of a seat owing a decision (none while on vacation); the page ticks from the deadline."""
+    of a seat owing a decision (none while on vacation); the page ticks from the deadline.
+    Made once per version and language: a move's frames, one per viewer, share it."""
+    key = (match.version, get_language(), tuple((s.index, s.paused_at) for s in seats))
+    known = match.__dict__.get("_clocks_shown")
+    if known is not None and known[0] == key and known[1] is match.banks:
+        return known[2]  # the same banks (held here: never another list at the same address)
+    shown_all = _view(match, seats)
+    match.__dict__["_clocks_shown"] = (key, match.banks, shown_all)
+    return shown_all
+
+
+def _view(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
     rule = control(match)
     banks = entries(match, len(seats))
     shown = []
     for seat in seats:
-        end = deadline(match, seat) if seat.paused_at is None else None
+        end = deadline(match, seat, rule) if seat.paused_at is None else None
         shown.append(
             {
                 "seat": seat.index,
@@ -146,8 +167,22 @@ def view(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
     return {"control": rule.to_json(), "name": control_name(rule), "low": low, "seats": shown}
 
 
+_NAMES: dict[tuple[clocks.Control, str | None], str] = {}
+
+
 def control_name(rule: clocks.Control) -> str:
-    """The control as the table header names it, in the reader's language."""
+    """The control as the table header names it, in the reader's language (each name made once
+    per language: every payload carries it)."""
+    key = (rule, get_language())
+    name = _NAMES.get(key)
+    if name is None:
+        name = _control_name(rule)
+        if len(_NAMES) < 4096:
+            _NAMES[key] = name
+    return name
+
+
+def _control_name(rule: clocks.Control) -> str:
     parts = {
         "base": clocks.short(rule.base),
         "inc": clocks.short(rule.increment),

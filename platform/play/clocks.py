@@ -14,7 +14,7 @@ turn part (`complete`). Every control is one `Control`:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -36,11 +36,32 @@ class Control:
     weekends: bool = False  # days: no clock on Saturdays and Sundays (the player's zone)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            "kind": self.kind, "base": self.base, "increment": self.increment, "cap": self.cap,
+            "weekends": self.weekends,
+        }  # fmt: skip
+
+
+_PARSED: dict[tuple[Any, ...], Control] = {}
 
 
 def control_from(data: dict[str, Any] | None, move_seconds: int = 300) -> Control:
-    """The control stored on a match or sent by a form; empty: today's fixed time per move."""
+    """The control stored on a match or sent by a form; empty: today's fixed time per move.
+    Every move reads its match's control: the stored ones are parsed once (a Control is
+    frozen), the others each time."""
+    try:
+        key = (move_seconds, *sorted(data.items())) if data else (move_seconds,)
+        known = _PARSED.get(key)
+    except (AttributeError, TypeError):  # not a dict, or a value that cannot be a key
+        return _control_from(data, move_seconds)
+    if known is None:
+        known = _control_from(data, move_seconds)
+        if len(_PARSED) < 1024:
+            _PARSED[key] = known
+    return known
+
+
+def _control_from(data: Any, move_seconds: int) -> Control:
     if not data:
         return Control("simple", move_seconds, move_seconds, move_seconds)
     if not isinstance(data, dict):
@@ -133,6 +154,14 @@ def complete(bank: float, control: Control) -> float:
     """The bank after the seat's decision completed its turn part: the increment, capped."""
     topped = bank + control.increment
     return topped if control.cap is None else min(float(control.cap), max(bank, topped))
+
+
+def plays_on(control: Control) -> bool:
+    """Whether a seat that ran out of time has a next turn to play (docs/play.md, "Out of
+    time"): after the bot has moved for it, its bank is what the control adds per move (the
+    time per move for simple, the increment for the others). With no increment there is
+    nothing to play on: every later turn would time out at once, so its flag is final."""
+    return control.increment > 0
 
 
 def low(bank: float, control: Control) -> bool:

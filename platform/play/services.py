@@ -594,9 +594,10 @@ def _time_out(match: Match, game: Game, seat: Seat) -> int:
     try:
         if seat.bot or seat.forfeited:
             _bot_turn(match.pk, game, seat.index, seat.bot or "random", match.version)
-        elif game.timeout_action(match.state, seat.index) is None and (
-            match.on_timeout == TimeoutPolicy.FORFEIT
-        ):
+        elif (
+            game.timeout_action(match.state, seat.index) is None
+            and match.on_timeout == TimeoutPolicy.FORFEIT
+        ) or not clocks.plays_on(banks.control(match)):  # a flag without a next turn: final
             seat_forfeit(match_id=match.pk, seat_index=seat.index, reason="out of time")
         else:
             _missed_turn(match, game, seat)

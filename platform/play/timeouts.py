@@ -35,7 +35,7 @@ from django.utils import timezone
 from games.core import Game, IllegalAction, InvalidAction, Outcome
 from outbox.models import Job
 from outbox.services import jobs_done
-from play import announce, banks, errors, rows, services, snapshots
+from play import announce, banks, clocks, errors, rows, services, snapshots
 from play.models import ActionRecord, Match, Seat, TimeoutPolicy
 from play.signals import matches_finished
 
@@ -156,8 +156,8 @@ def _time_out(
         return 0  # an earlier seat's turn ended the match, or this seat's decision
     if not banks.out_of_time(match, seat, due):
         return 0  # its own bank has time left: only the seats out of time are charged
-    if not _misses_turn(match, game, seat.index):
-        _forfeit(chunk, match, game, seats, seat, "out of time")
+    if not _misses_turn(match, game, seat.index) or not clocks.plays_on(banks.control(match)):
+        _forfeit(chunk, match, game, seats, seat, "out of time")  # a flag without a next turn
         return 1
     before = match.version
     last = _turn_played(chunk, match, game, seats, seat)

@@ -8,12 +8,18 @@ from typing import Any
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import generics, permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from play.clock_api import TimeControlInput, TimeControlOutput, clock_checked, control_shown
 from shared.errors import ServiceError, error_response, error_responses
 from shared.options import ShownOptionsField, options_refuse_hidden
 from shared.pages import StrictLimitOffsetPagination
@@ -31,18 +37,23 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
     links = serializers.SerializerMethodField(
         help_text="The event's calendar feed, results (CSV, JSON), standings CSV and embed page."
     )
+    clock = serializers.SerializerMethodField(help_text="The time control of every table.")
 
     class Meta:
         model = Tournament
         fields = [
             "id", "name", "description", "game", "format", "table_size", "advance", "rounds",
-            "ranked", "mode", "move_seconds", "vacation_allowed", "options", "starts_at",
+            "ranked", "mode", "move_seconds", "clock", "vacation_allowed", "options", "starts_at",
             "checkin_minutes", "registration_open", "max_players", "min_rating", "invite_only",
             "status", "seeding", "organiser", "co_organisers", "entrants", "current_round",
             "created_at", "started_at", "finished_at", "invite", "unfinished_rule",
             "embed_origins", "links", "arena_minutes", "berserk_allowed", "ends_at", "event",
             "stage",
         ]  # fmt: skip
+
+    @extend_schema_field(TimeControlOutput)
+    def get_clock(self, t: Tournament) -> dict[str, Any]:
+        return control_shown(t.clock, t.move_seconds)
 
     def get_co_organisers(self, t: Tournament) -> list[str]:
         return [u.display_name for u in t.co_organisers.all()]
@@ -93,6 +104,14 @@ class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
     description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     arena_minutes = serializers.IntegerField(default=0, help_text="Arena: minutes it runs.")
     berserk = serializers.BooleanField(default=False, help_text="Arena: berserk offered.")
+    clock = TimeControlInput(
+        required=False,
+        help_text="The time control of every table (a preset or a kind with its numbers); "
+        "none: `move_seconds` per move.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        return clock_checked(attrs)
 
 
 class Pages(StrictLimitOffsetPagination):

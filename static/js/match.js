@@ -44,8 +44,13 @@
     if (announceEl && announceEl.textContent !== text) announceEl.textContent = text;
   }
 
+  // The status line's words change with the turn; its time ("9:51 left.") is the player's own
+  // panel clock, written by renderClocks in the same tick with the same rule (clockText), so the
+  // two never disagree.
+  let statusWords = "";
   function renderStatus() {
     if (payload.status === "finished") {
+      statusWords = "";
       statusEl.textContent = _("The game is over.");
       document.querySelector(".match-grid").classList.add("finished");  // the phone: the result first
       say(statusEl.textContent);
@@ -54,19 +59,21 @@
       return;
     }
     const mine = M.seat !== null && payload.to_act.indexOf(M.seat) >= 0;
-    let text = mine ? _("Your turn.") : fmt(_("Waiting for %(names)s."), {names: names(payload.to_act)});
-    say(text);
-    const own = payload.clocks && M.seat !== null ? payload.clocks.seats[M.seat] : null;
-    if (mine && own && own.deadline) {
-      text += " " + fmt(_("%(time)s left."), {time: countdown(Date.parse(own.deadline))});
-    } else if (payload.deadline) {
-      text += " " + fmt(_("%(time)s left."), {time: countdown(Date.parse(payload.deadline))});
-    }
+    statusWords = mine ? _("Your turn.") : fmt(_("Waiting for %(names)s."), {names: names(payload.to_act)});
+    say(statusWords);
     renderClocks();
-    statusEl.textContent = text;
     statusEl.classList.toggle("my-turn", mine);
     const flag = "(" + _("Your turn") + ") ";
     document.title = (mine ? flag : "") + (document.title.startsWith(flag) ? document.title.slice(flag.length) : document.title);
+  }
+  function statusTime() {
+    // the player's own clock while it owes a decision, else the match's next deadline
+    const clocks = payload.clocks;
+    const own = clocks && M.seat !== null ? clocks.seats[M.seat] : null;
+    const mine = M.seat !== null && payload.to_act.indexOf(M.seat) >= 0;
+    if (mine && own && own.deadline) return clockText(secondsLeft(own));
+    if (payload.deadline) return clockText(secondsLeft({deadline: payload.deadline}));
+    return null;
   }
 
   // The player panels come with the board (templates/play/panels.html): moved beside it, a
@@ -141,21 +148,46 @@
         if (!isNaN(date)) offset = date + 500 - (sent + Date.now()) / 2;  // Date: whole seconds
       }).catch(function () { /* keep the browser's own clock */ });
   })();
+  // The low-time sound: only for the player's own clock (the box is on the page only for a
+  // player seated at a match still running), once each time that clock starts to run and goes
+  // under the low mark. Browsers let a page play sound only after the person has interacted
+  // with it: the one AudioContext is made (or resumed) on the first click or key, so the first
+  // beep is not lost to a suspended context.
   const soundBox = document.getElementById("clock-sound");
-  let soundOn = true;
-  try { soundOn = localStorage.getItem("clock-sound") !== "off"; } catch (e) { /* private */ }
+  let soundOn = !!soundBox;
+  try { soundOn = soundOn && localStorage.getItem("clock-sound") !== "off"; } catch (e) { /* private */ }
   if (soundBox) {
     soundBox.checked = soundOn;
     soundBox.addEventListener("change", function () {
       soundOn = soundBox.checked;
       try { localStorage.setItem("clock-sound", soundOn ? "on" : "off"); } catch (e) { /* private */ }
+      if (soundOn) beep();  // what it sounds like, and a gesture that unlocks the audio
     });
   }
-  const beeped = {};
-  function beep() {
-    if (!soundOn || !window.AudioContext) return;
+  let audio = null;
+  function audioReady() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return null;
     try {
-      const ctx = new AudioContext(), osc = ctx.createOscillator(), gain = ctx.createGain();
+      if (!audio) audio = new Context();
+      if (audio.state === "suspended") audio.resume();
+    } catch (e) { audio = null; }
+    return audio;
+  }
+  if (soundBox) {
+    ["pointerdown", "keydown"].forEach(function (kind) {
+      document.addEventListener(kind, function unlock() {
+        audioReady();
+        document.removeEventListener(kind, unlock, true);
+      }, true);
+    });
+  }
+  function beep() {
+    if (!soundOn) return;
+    const ctx = audioReady();
+    if (!ctx) return;
+    try {
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
       osc.frequency.value = 880;
       gain.gain.value = 0.1;
       osc.connect(gain).connect(ctx.destination);
@@ -163,21 +195,36 @@
       osc.stop(ctx.currentTime + 0.15);
     } catch (e) { /* no audio here */ }
   }
+  let beepedFor = null;  // the deadline of the own clock's run that has beeped
+  function lowTime(clock) {
+    if (beepedFor === clock.deadline) return;
+    beepedFor = clock.deadline;
+    beep();
+  }
   function secondsLeft(clock) {
     if (!clock.deadline) return clock.bank;
     return Math.max(0, (Date.parse(clock.deadline) - (Date.now() + offset)) / 1000);
   }
+  // One rule for every clock on the page (panels and status line): whole seconds rounded up
+  // (a clock shows 0:00 only when the time is out), m:ss under an hour, h:mm h under two days,
+  // then days and hours.
   function clockText(left) {
-    const s = Math.ceil(left);
+    const s = Math.ceil(Math.max(0, left));
     if (s >= 2 * 86400) return Math.floor(s / 86400) + " d " + Math.floor((s % 86400) / 3600) + " h";
     if (s >= 3600) return Math.floor(s / 3600) + ":" + String(Math.floor((s % 3600) / 60)).padStart(2, "0") + " h";
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
   function renderClocks() {
     const clocks = payload.clocks;
+    const finished = payload.status === "finished";
+    if (!finished && statusWords) {
+      const time = statusTime();
+      const text = time === null ? statusWords : statusWords + " " + fmt(_("%(time)s left."), {time: time});
+      if (statusEl.textContent !== text) statusEl.textContent = text;
+    }
     playersEl.querySelectorAll(".panel-clock").forEach(function (slot) {
       const clock = clocks && clocks.seats[Number(slot.dataset.seat)];
-      if (!clock || payload.status === "finished") { slot.textContent = ""; return; }
+      if (!clock || finished) { slot.textContent = ""; return; }
       const left = secondsLeft(clock);
       const low = left < clocks.low;
       slot.textContent = clockText(left);
@@ -185,17 +232,10 @@
       slot.classList.toggle("clock-low", low && !!clock.deadline);
       slot.classList.toggle("clock-out", !!clock.deadline && left <= 0);
       slot.title = clocks.name;
-      const key = clock.seat + "@" + payload.version;
-      if (low && clock.deadline && clock.seat === M.seat && !beeped[key]) { beeped[key] = true; beep(); }
+      if (low && clock.deadline && clock.seat === M.seat) lowTime(clock);
     });
   }
   setInterval(renderClocks, 250);
-
-  function countdown(deadline) {
-    const left = Math.max(0, Math.round((deadline - Date.now() - offset) / 1000));
-    const m = Math.floor(left / 60), s = left % 60;
-    return left > 3600 ? Math.round(left / 3600) + " h" : m + ":" + String(s).padStart(2, "0");
-  }
 
   playersEl.addEventListener("click", function (event) {
     const link = event.target.closest("[data-open-seat]");
@@ -520,11 +560,11 @@
     send: send,
     payload: function () { return payload; },
     undo: undo,
+    clockText: clockText,  // the page's one rule for a clock's time (tests read it too)
   };
 
   renderStatus();
   renderPlayers([]);
-  setInterval(renderStatus, 1000);
   connect();
   // After the game's board script (loaded next) has had its chance to listen.
   window.addEventListener("load", function () { announce(logOnPage(), true); });

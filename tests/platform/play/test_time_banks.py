@@ -189,3 +189,24 @@ def test_the_log_and_the_replay_show_each_moves_time_spent(alice, bob, clock):
     spent = [e["spent"] for e in entries]
     # seat 0 owed 40 s from the start, seat 1 140 s, then 7 s
     assert spent == [40.0, 140.0, 7.0]
+
+
+def test_the_payloads_clocks_are_made_once_a_version_and_follow_each_change(alice, bob, clock):
+    match = _match(alice, bob)
+    seats = list(match.seats.select_related("user"))
+    shown = banks.view(match, seats)
+    assert banks.view(match, seats) is shown, "every viewer's frame of a version shares it"
+    assert [s["deadline"] for s in shown["seats"]] == [
+        (clock.now + timedelta(seconds=600)).isoformat()
+    ] * 2
+    clock.pass_(40)
+    action_submit(match_id=match.pk, user=_user(match, 0), action="bid card=1", version=0)
+    match.refresh_from_db()
+    seats = list(match.seats.select_related("user"))
+    after = banks.view(match, seats)
+    assert after["seats"][0] == {"seat": 0, "bank": 590.0, "deadline": None, "paused": False}
+    assert after["seats"][1]["bank"] == 600.0 and after["seats"][1]["deadline"]
+    seats[1].paused_at = clock.now  # a vacation at the same version: shown at once
+    assert banks.view(match, seats)["seats"][1] == {
+        "seat": 1, "bank": 600.0, "deadline": None, "paused": True,
+    }  # fmt: skip

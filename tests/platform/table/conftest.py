@@ -66,7 +66,8 @@ def in_thread(work):
 
 @pytest.fixture
 def launch(transactional_db, asgi_server):  # noqa: F811 - the fixture imported above
-    """launch() -> a context manager yielding open(cookie, path, viewport=LAPTOP) -> page.
+    """launch() -> a context manager yielding open(cookie, path, viewport=LAPTOP,
+    init_script="") -> page.
     Set the data up (and the session cookies) first: Django refuses sync database calls while
     Playwright's loop runs in this thread (use `in_thread` then); the browser stops before the
     flush that ends the test."""
@@ -79,9 +80,11 @@ def launch(transactional_db, asgi_server):  # noqa: F811 - the fixture imported 
         with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
-            def open_page(cookie: str, path: str, viewport=LAPTOP):
+            def open_page(cookie: str, path: str, viewport=LAPTOP, init_script: str = ""):
                 context = chromium.new_context(viewport=viewport)
                 context.set_default_timeout(TIMEOUT_MS)
+                if init_script:  # runs before the page's own scripts
+                    context.add_init_script(init_script)
                 jar = [{"name": "sessionid", "value": cookie, "domain": host, "path": "/"}]
                 context.add_cookies(jar)
                 page = context.new_page()

@@ -44,7 +44,7 @@ def _nearly_out(match: Match, seconds: float) -> int:
 def test_a_live_clock_ticks_turns_red_and_runs_out(launch):
     alice, bob = make_user("alice"), make_user("bob")
     match = seeded_match("dicecity", 2, [alice, bob])
-    owing = _nearly_out(match, 4)
+    owing = _nearly_out(match, 9)  # room for a slow first load on a busy machine
     waiting = 1 - owing
     cookie = session_cookie(alice)
     with launch() as open_page:
@@ -52,7 +52,7 @@ def test_a_live_clock_ticks_turns_red_and_runs_out(launch):
         clock = CLOCK.format(owing)
         wait_js(page, f"{clock}.textContent.startsWith('0:0')")
         first = page.evaluate(f"{clock}.textContent")
-        assert page.evaluate(f"{clock}.classList.contains('clock-low')"), "4 s is low time"
+        assert page.evaluate(f"{clock}.classList.contains('clock-low')"), "9 s is low time"
         assert page.evaluate(f"{CLOCK.format(waiting)}.textContent") == "10:00"
         wait_js(page, f"{clock}.textContent !== '{first}'")  # it ticks
         page.screenshot(path=str(SHOTS / "clock-low.png"))
@@ -60,3 +60,85 @@ def test_a_live_clock_ticks_turns_red_and_runs_out(launch):
         assert page.evaluate(f"{CLOCK.format(waiting)}.textContent") == "10:00", "not its time"
         header = page.locator(".time-control").inner_text()
         assert header == "Fischer: 10m + 10s per move"
+
+
+def test_the_status_line_and_the_panel_clock_show_the_same_time(launch):
+    """One rule (TABLE.clockText: whole seconds rounded up) and one tick for both: the status
+    line's "m:ss left." is always the player's own panel clock."""
+    alice, bob = make_user("alice"), make_user("bob")
+    match = seeded_match("dicecity", 2, [alice, bob])
+    owing = _nearly_out(match, 300)
+    cookie = session_cookie((alice, bob)[owing])
+    with launch() as open_page:
+        page = open_page(cookie, f"/matches/{match.pk}/")
+        clock = CLOCK.format(owing)
+        wait_js(page, f"{clock}.classList.contains('ticking')")
+        seen = set()
+        for _n in range(24):  # across several second boundaries
+            status, panel = page.evaluate(
+                f"[document.getElementById('status').textContent, {clock}.textContent]"
+            )
+            assert status == f"Your turn. {panel} left.", (status, panel)
+            seen.add(panel)
+            page.wait_for_timeout(130)
+        assert len(seen) >= 2, "it ticked while we looked"
+        rule = page.evaluate(
+            "[0, 0.2, 1, 59.01, 59.99, 60, 61, 3599.5, 3600, 5400, 172799, 172800, 200000]"
+            ".map(TABLE.clockText)"
+        )
+        assert rule == [
+            "0:00", "0:01", "0:01", "1:00", "1:00", "1:00", "1:01", "1:00 h", "1:00 h",
+            "1:30 h", "47:59 h", "2 d 0 h", "2 d 7 h",
+        ]  # fmt: skip
+
+
+# Counts the beeps: every oscillator started (the page's AudioContext, stood in for).
+COUNT_BEEPS = """
+window.__beeps = 0;
+window.AudioContext = class {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  resume() {}
+  createGain() { return {gain: {}, connect: (x) => x}; }
+  createOscillator() {
+    return {frequency: {}, connect: (x) => x, start: () => { window.__beeps += 1; }, stop() {}};
+  }
+};
+"""
+
+
+def test_the_low_time_sound_is_the_players_own_and_can_be_turned_off(launch):
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    match = seeded_match("dicecity", 2, [alice, bob])
+    owing = _nearly_out(match, 20)  # under the low mark (30 s)
+    me, other = (alice, bob)[owing], (alice, bob)[1 - owing]
+    cookies = {u: session_cookie(u) for u in (me, other, carol)}
+    path = f"/matches/{match.pk}/"
+    low = f"{CLOCK.format(owing)}.classList.contains('clock-low')"
+    with launch() as open_page:
+        mine = open_page(cookies[me], path, init_script=COUNT_BEEPS)
+        wait_js(mine, low)
+        wait_js(mine, "window.__beeps === 1")
+        mine.wait_for_timeout(1200)
+        assert mine.evaluate("window.__beeps") == 1, "once for this run of the clock"
+        assert mine.locator("#clock-sound").is_checked()
+
+        waiting = open_page(cookies[other], path, init_script=COUNT_BEEPS)
+        wait_js(waiting, low)
+        waiting.wait_for_timeout(1000)
+        assert waiting.evaluate("window.__beeps") == 0, "another seat's low clock is silent"
+
+        watcher = open_page(cookies[carol], path, init_script=COUNT_BEEPS)
+        wait_js(watcher, low)
+        watcher.wait_for_timeout(1000)
+        assert watcher.evaluate("window.__beeps") == 0
+        assert watcher.locator("#clock-sound").count() == 0, "no sound offered to spectators"
+
+        mine.locator("#clock-sound").uncheck()  # off: remembered for the next page
+        assert mine.evaluate("localStorage.getItem('clock-sound')") == "off"
+        mine.reload()
+        wait_js(mine, low)
+        mine.wait_for_timeout(1000)
+        assert mine.evaluate("window.__beeps") == 0
+        assert not mine.locator("#clock-sound").is_checked()
+        mine.locator("#clock-sound").check()  # on again: a beep to hear what it is
+        wait_js(mine, "window.__beeps === 1")
