@@ -201,6 +201,8 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "name": settings.SITE_NAME,
         "short_name": settings.SITE_NAME,
         "description": _("Board games with friends, live or one turn a day."),
+        # The app's identity stays "My games" whatever the start URL's query says.
+        "id": reverse("lobbies:my_games"),
         "start_url": reverse("lobbies:my_games") + "?source=app",
         "scope": "/",
         "display": "standalone",
