@@ -118,6 +118,13 @@ def _turn(alice):
     raise AssertionError("alice was never first to act")
 
 
+def _invited_and_table_ready(alice):
+    from notifications.notices import invitation_notice, table_ready_notice
+
+    invitation_notice(user=alice, key="b:1", inviter="Bob", game="Scythe", link="/tables/")
+    table_ready_notice(user=alice, key="b:2", tournament="Winter Cup", link="/tournaments/")
+
+
 def test_push_is_turned_on_in_settings_stored_pushed_to_and_removed(push_site, push_service):
     from playwright.sync_api import sync_playwright
 
@@ -144,7 +151,7 @@ def test_push_is_turned_on_in_settings_stored_pushed_to_and_removed(push_site, p
             box = page.locator("#push-device")
             assert box.get_attribute("data-key") == site_key
             button = box.locator("button")
-            page.wait_for_function("!document.querySelector('#push-device button').disabled")
+            page.wait_for_function("() => !document.querySelector('#push-device button').disabled")
             assert page.locator("#no-devices").is_visible()
             # No prompt before the player asks: nothing was requested on load.
             assert page.evaluate("[window.__asked, Notification.permission]") == [0, "default"]
@@ -183,6 +190,22 @@ def test_push_is_turned_on_in_settings_stored_pushed_to_and_removed(push_site, p
             assert got.status == 201 and got.token == device.token, got
             assert got.vapid["k"] == site_key
             assert got.payload["link"] == f"/matches/{match_id}/"
+
+            # An invitation and a table ready: pushed as well, and the bell's count goes up
+            # live over its socket (no reload).
+            count = page.locator("#bell-count")
+            page.wait_for_function("() => !document.getElementById('bell-count').hidden")
+            unread = int(count.inner_text())
+            in_thread(lambda: _invited_and_table_ready(alice))
+            page.wait_for_function(
+                "(n) => document.getElementById('bell-count').textContent === String(n)",
+                arg=unread + 2,
+            )
+            deadline = time.monotonic() + 15
+            while len(push_service.payloads()) < 3 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            titles = [p["title"] for p in push_service.payloads()]
+            assert titles[1:] == ["Bob invites you to play", "Your table is ready"], titles
 
             # Removed again from the list.
             with page.expect_navigation():
