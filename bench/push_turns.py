@@ -1,26 +1,31 @@
 """ "Your turn" for 10,000 due turns through the outbox (issue 29, point 6): push and e-mail
 mixed, against the same run with e-mail only; CPU and wall time per notification.
 
-    .venv/bin/python bench/push_turns.py [--turns 10000] [--devices 0.5]
+    .venv/bin/python bench/push_turns.py [--turns 10000] [--devices 0.5] [--block 250]
 
 A dedicated database, BENCH_DATABASE_URL (default: the DATABASE_URL server, database
 "tabletop_push_bench"), created and migrated when missing; each run removes the previous run's
-players and matches. `--turns` two-player turn-based Dice City matches are written in bulk, each
-with its own player to act (to_act_since 0). Two runs over the same rows:
+players and matches. 2 x `--turns` two-player turn-based Dice City matches are written in bulk,
+each with its own player to act (to_act_since 0), for two configurations:
 
 - "e-mail only": nobody has a push device;
 - "mixed": `--devices` of the players have one (a real P-256 subscription) that has not
   acknowledged a push, so they get the push and the e-mail (the dearer case: a device that
   acknowledges within the minute would save the e-mail).
 
+The two run in alternating blocks of `--block` turns (e-mail only, mixed, e-mail only, ...), so
+a shared machine's load moves both alike; each block pair's ratio is printed as it ends, and
+an interrupt (SIGINT or SIGTERM) stops at the last whole pair and still prints the figures.
+
 Each due turn goes the production way: `turn_email_send` (the Celery task's body) tells the
 player (notifications/tell.py: the centre's row and one outbox job per device), the outbox job
 runs after the commit (pywebpush: ECDH, aes128gcm, a VAPID JWT, an HTTP POST to a push service),
 then the e-mail is claimed, rendered and handed to Django's locmem backend (SMTP itself is not
 measured here: bench/mail_turns.py does). The push service is a loopback HTTP server in a
-process of its own that answers 201 (its CPU is not counted). Prints, for each run, wall and
-CPU time per due turn and per notification (push or e-mail), the ratio mixed / e-mail only, and
-`cat /proc/loadavg` before and after.
+process of its own that answers 201 (its CPU is not counted). Prints, for each configuration,
+wall and CPU time per due turn (mean with its 95% interval, p50, p95, max) and per notification
+(push or e-mail), the ratio mixed / e-mail only overall and its spread over the block pairs,
+and `cat /proc/loadavg` before, after each block pair and after.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import argparse
 import base64
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -262,6 +268,10 @@ def main() -> int:
     parser.add_argument("--devices", type=float, default=0.5, help="share of players with push")
     parser.add_argument("--block", type=int, default=250, help="turns a block (runs alternate)")
     args = parser.parse_args()
+    # SIGINT or SIGTERM stops at the last whole block pair (a shell's background job starts
+    # with SIGINT ignored, so both are set here).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     url = bench_database_url("tabletop_push_bench")
     database_create(url)
     _django_setup(url)
