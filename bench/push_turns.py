@@ -1,26 +1,31 @@
 """ "Your turn" for 10,000 due turns through the outbox (issue 29, point 6): push and e-mail
 mixed, against the same run with e-mail only; CPU and wall time per notification.
 
-    .venv/bin/python bench/push_turns.py [--turns 10000] [--devices 0.5]
+    .venv/bin/python bench/push_turns.py [--turns 10000] [--devices 0.5] [--block 250]
 
 A dedicated database, BENCH_DATABASE_URL (default: the DATABASE_URL server, database
 "tabletop_push_bench"), created and migrated when missing; each run removes the previous run's
-players and matches. `--turns` two-player turn-based Dice City matches are written in bulk, each
-with its own player to act (to_act_since 0). Two runs over the same rows:
+players and matches. 2 x `--turns` two-player turn-based Dice City matches are written in bulk,
+each with its own player to act (to_act_since 0), for two configurations:
 
 - "e-mail only": nobody has a push device;
 - "mixed": `--devices` of the players have one (a real P-256 subscription) that has not
   acknowledged a push, so they get the push and the e-mail (the dearer case: a device that
   acknowledges within the minute would save the e-mail).
 
+The two run in alternating blocks of `--block` turns (e-mail only, mixed, e-mail only, ...), so
+a shared machine's load moves both alike; each block pair's ratio is printed as it ends, and
+an interrupt (SIGINT or SIGTERM) stops at the last whole pair and still prints the figures.
+
 Each due turn goes the production way: `turn_email_send` (the Celery task's body) tells the
 player (notifications/tell.py: the centre's row and one outbox job per device), the outbox job
 runs after the commit (pywebpush: ECDH, aes128gcm, a VAPID JWT, an HTTP POST to a push service),
 then the e-mail is claimed, rendered and handed to Django's locmem backend (SMTP itself is not
 measured here: bench/mail_turns.py does). The push service is a loopback HTTP server in a
-process of its own that answers 201 (its CPU is not counted). Prints, for each run, wall and
-CPU time per due turn and per notification (push or e-mail), the ratio mixed / e-mail only, and
-`cat /proc/loadavg` before and after.
+process of its own that answers 201 (its CPU is not counted). Prints, for each configuration,
+wall and CPU time per due turn (mean with its 95% interval, p50, p95, max) and per notification
+(push or e-mail), the ratio mixed / e-mail only overall and its spread over the block pairs,
+and `cat /proc/loadavg` before, after each block pair and after.
 """
 
 from __future__ import annotations
@@ -29,10 +34,13 @@ import argparse
 import base64
 import json
 import os
+import signal
+import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "platform"), str(ROOT / "bench")]
@@ -156,25 +164,24 @@ def _populate(turns: int) -> list[int]:
     )
 
 
-def _devices(share: float) -> int:
+def _devices(user_ids: list[int], share: float) -> int:
+    """A push device (a real P-256 subscription) for `share` of these players."""
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec
 
-    from accounts.models import User
     from notifications.models import PushSubscription
 
-    users = list(User.objects.filter(email__startswith=PREFIX).order_by("pk"))[:-1]
-    chosen = users[:: max(1, round(1 / share))] if share > 0 else []
+    chosen = user_ids[:: max(1, round(1 / share))] if share > 0 else []
     rows = []
-    for user in chosen:
+    for user_id in chosen:
         key = ec.generate_private_key(ec.SECP256R1()).public_key()
         public = key.public_bytes(
             serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
         )
         rows.append(
             PushSubscription(
-                user=user,
-                endpoint=f"http://127.0.0.1:{PORT}/push/{user.pk}",
+                user_id=user_id,
+                endpoint=f"http://127.0.0.1:{PORT}/push/{user_id}",
                 p256dh=_b64(public),
                 auth=_b64(os.urandom(16)),
                 device="bench",
@@ -184,69 +191,155 @@ def _devices(share: float) -> int:
     return len(rows)
 
 
-def _run(label: str, seat_ids: list[int]) -> dict[str, float]:
-    from django.core import mail
+class Tally:
+    """One configuration's samples: each due turn's wall and CPU time, and what it sent."""
 
-    from notifications.models import PushDelivery
-    from notifications.services import turn_email_send
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.emails = 0
+        self.pushes = 0
+        self.blocks: list[tuple[float, float]] = []  # (wall, cpu) ms per notification a block
+        self.sent: list[tuple[int, int, int]] = []  # (turns, e-mails, pushes) a block
 
-    mail.outbox = []
-    wall, cpu = time.perf_counter(), time.process_time()
-    for seat_id in seat_ids:
-        turn_email_send(seat_id=seat_id, since=0)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    emails = len(mail.outbox)
-    pushes = PushDelivery.objects.filter(status=PushDelivery.Status.SENT).count()
-    told = emails + pushes
-    result = {
-        "turns": len(seat_ids),
-        "emails": emails,
-        "pushes": pushes,
-        "wall_s": round(wall, 2),
-        "cpu_s": round(cpu, 2),
-        "wall_ms_per_turn": round(1000 * wall / len(seat_ids), 2),
-        "cpu_ms_per_turn": round(1000 * cpu / len(seat_ids), 2),
-        "wall_ms_per_notification": round(1000 * wall / max(1, told), 2),
-        "cpu_ms_per_notification": round(1000 * cpu / max(1, told), 2),
+    def block(self, seat_ids: list[int]) -> None:
+        from django.core import mail
+
+        from notifications.models import PushDelivery
+        from notifications.services import turn_email_send
+
+        mail.outbox = []
+        sent = PushDelivery.objects.filter(status=PushDelivery.Status.SENT).count()
+        wall0, cpu0 = time.perf_counter(), time.process_time()
+        for seat_id in seat_ids:
+            wall, cpu = time.perf_counter(), time.process_time()
+            turn_email_send(seat_id=seat_id, since=0)
+            self.wall.append(time.perf_counter() - wall)
+            self.cpu.append(time.process_time() - cpu)
+        wall0, cpu0 = time.perf_counter() - wall0, time.process_time() - cpu0
+        pushes = PushDelivery.objects.filter(status=PushDelivery.Status.SENT).count() - sent
+        told = len(mail.outbox) + pushes
+        self.emails += len(mail.outbox)
+        self.pushes += pushes
+        self.sent.append((len(seat_ids), len(mail.outbox), pushes))
+        self.blocks.append((1000 * wall0 / max(1, told), 1000 * cpu0 / max(1, told)))
+
+    def keep(self, blocks: int) -> None:
+        """Only the first `blocks` whole blocks (a run stopped early)."""
+        turns = sum(n for n, _, _ in self.sent[:blocks])
+        del self.wall[turns:], self.cpu[turns:], self.blocks[blocks:], self.sent[blocks:]
+        self.emails = sum(e for _, e, _ in self.sent)
+        self.pushes = sum(p for _, _, p in self.sent)
+
+    def summary(self) -> dict[str, Any]:
+        told = max(1, self.emails + self.pushes)
+        wall, cpu = sum(self.wall), sum(self.cpu)
+        return {
+            "turns": len(self.wall),
+            "emails": self.emails,
+            "pushes": self.pushes,
+            "wall_s": round(wall, 1),
+            "cpu_s": round(cpu, 1),
+            "per_turn_wall_ms": _spread(self.wall),
+            "per_turn_cpu_ms": _spread(self.cpu),
+            "wall_ms_per_notification": round(1000 * wall / told, 2),
+            "cpu_ms_per_notification": round(1000 * cpu / told, 2),
+        }
+
+
+def _spread(seconds: list[float]) -> dict[str, float]:
+    """Mean with its 95% interval, p50, p95, max, in milliseconds."""
+    ms = sorted(1000 * s for s in seconds)
+    mean = statistics.fmean(ms)
+    half = 1.96 * statistics.stdev(ms) / len(ms) ** 0.5 if len(ms) > 1 else 0.0
+    return {
+        "mean": round(mean, 2),
+        "ci95": round(half, 2),
+        "p50": round(ms[len(ms) // 2], 2),
+        "p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 2),
+        "max": round(ms[-1], 2),
     }
-    print(f"{label}: {json.dumps(result)}")
-    return result
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--turns", type=int, default=10000)
+    parser.add_argument("--turns", type=int, default=10000, help="due turns per configuration")
     parser.add_argument("--devices", type=float, default=0.5, help="share of players with push")
+    parser.add_argument("--block", type=int, default=250, help="turns a block (runs alternate)")
     args = parser.parse_args()
+    # SIGINT or SIGTERM stops at the last whole block pair (a shell's background job starts
+    # with SIGINT ignored, so both are set here).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     url = bench_database_url("tabletop_push_bench")
     database_create(url)
     _django_setup(url)
     service = subprocess.Popen([sys.executable, "-c", SERVICE])
     try:
         time.sleep(1)
-        results = {}
-        for label, share in (("e-mail only", 0.0), ("mixed", args.devices)):
-            _clear()
-            seat_ids = _populate(args.turns)
-            devices = _devices(share)
-            print(f"{label}: {args.turns} due turns, {devices} players with a push device")
-            print("loadavg before:", loadavg())
-            results[label] = _run(label, seat_ids)
-            print("loadavg after: ", loadavg())
+        _clear()
+        print("loadavg before populating:", loadavg(), flush=True)
+        seats = _populate(2 * args.turns)
+        base_seats, mixed_seats = seats[: args.turns], seats[args.turns :]
+        from play.models import Seat
+
+        users = dict(Seat.objects.filter(pk__in=mixed_seats).values_list("pk", "user_id"))
+        devices = _devices([users[s] for s in mixed_seats], args.devices)
+        from notifications.models import PushSubscription
+
+        pushed = set(PushSubscription.objects.values_list("user_id", flat=True))
+        print(
+            f"{args.turns} due turns a configuration; mixed: {devices} players with a push "
+            f"device; blocks of {args.block}, alternating",
+            flush=True,
+        )
+        print("loadavg before:", loadavg(), flush=True)
+        base, mixed = Tally("e-mail only"), Tally("mixed")
+        try:
+            for start in range(0, args.turns, args.block):
+                for tally, ids in ((base, base_seats), (mixed, mixed_seats)):
+                    tally.block(ids[start : start + args.block])
+                done = min(args.turns, start + args.block)
+                ratio = mixed.blocks[-1][1] / base.blocks[-1][1]
+                print(
+                    f"  {done} turns each: last block cpu/notification mixed/e-mail "
+                    f"{ratio:.2f}x; loadavg {loadavg()}",
+                    flush=True,
+                )
+        except KeyboardInterrupt:  # stopped early (SIGINT): the whole block pairs so far
+            pairs = len(mixed.blocks)
+            base.keep(pairs)
+            mixed.keep(pairs)
+            print(f"STOPPED EARLY after {len(mixed.wall)} turns each", flush=True)
+        print("loadavg after: ", loadavg(), flush=True)
         _clear()
     finally:
         service.terminate()
         service.wait(timeout=10)
-    base, mixed = results["e-mail only"], results["mixed"]
+    results = {}
+    for tally in (base, mixed):
+        results[tally.label] = tally.summary()
+        print(f"{tally.label}: {json.dumps(results[tally.label])}")
+    b, m = results["e-mail only"], results["mixed"]
+    cpu_ratios = sorted(mb[1] / bb[1] for mb, bb in zip(mixed.blocks, base.blocks, strict=True))
+    wall_ratios = sorted(mb[0] / bb[0] for mb, bb in zip(mixed.blocks, base.blocks, strict=True))
     print(
         "mixed / e-mail only: per due turn "
-        f"wall {mixed['wall_s'] / base['wall_s']:.2f}x, cpu {mixed['cpu_s'] / base['cpu_s']:.2f}x; "
+        f"wall {m['wall_s'] / b['wall_s']:.2f}x, cpu {m['cpu_s'] / b['cpu_s']:.2f}x; "
         "per notification "
-        f"wall {mixed['wall_ms_per_notification'] / base['wall_ms_per_notification']:.2f}x, "
-        f"cpu {mixed['cpu_ms_per_notification'] / base['cpu_ms_per_notification']:.2f}x"
+        f"wall {m['wall_ms_per_notification'] / b['wall_ms_per_notification']:.2f}x, "
+        f"cpu {m['cpu_ms_per_notification'] / b['cpu_ms_per_notification']:.2f}x"
     )
-    ok = base["emails"] == base["turns"] and mixed["emails"] == mixed["turns"]
-    ok = ok and mixed["pushes"] > 0
+    print(
+        f"  per-notification ratio over the {len(cpu_ratios)} block pairs: cpu min "
+        f"{cpu_ratios[0]:.2f} / median {statistics.median(cpu_ratios):.2f} / max "
+        f"{cpu_ratios[-1]:.2f}x; wall {wall_ratios[0]:.2f} / "
+        f"{statistics.median(wall_ratios):.2f} / {wall_ratios[-1]:.2f}x"
+    )
+    ok = b["emails"] == b["turns"] and m["emails"] == m["turns"]
+    ok = ok and m["pushes"] == sum(1 for s in mixed_seats[: m["turns"]] if users[s] in pushed)
+    ok = ok and b["turns"] == m["turns"] == args.turns
     return 0 if ok else 1
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -178,7 +179,10 @@ _SHELL_FILES = ("css/site.css", "js/site.js", "js/notices.js", "icons/icon.svg",
 
 
 def offline(request: HttpRequest) -> HttpResponse:
-    """What the installed app shows when a page cannot be reached (the service worker keeps it)."""
+    """What the installed app shows when a page cannot be reached (the service worker keeps it).
+    Drawn as for a visitor, in the player's language: the kept copy is nobody's (no name, no
+    stale unread count, no CSRF token of whoever was signed in when the worker installed)."""
+    request.user = AnonymousUser()
     return render(request, "notifications/offline.html")
 
 
@@ -201,6 +205,8 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "name": settings.SITE_NAME,
         "short_name": settings.SITE_NAME,
         "description": _("Board games with friends, live or one turn a day."),
+        # The app's identity stays "My games" whatever the start URL's query says.
+        "id": reverse("lobbies:my_games"),
         "start_url": reverse("lobbies:my_games") + "?source=app",
         "scope": "/",
         "display": "standalone",
