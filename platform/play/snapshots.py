@@ -39,6 +39,7 @@ _TAILS: dict[int, tuple[int, list[ActionRecord]]] = {}
 def store(match: Match, seats: list[Seat], record: ActionRecord | None = None) -> None:
     """Keep a committed version (newer versions only: threads may finish out of order);
     `record`: the log entry that made it, when it is a move."""
+    _acyclic(match)
     with _LOCK:
         cached = _CACHE.get(match.pk)
         if cached is None or cached[0].version <= match.version:
@@ -52,6 +53,23 @@ def store(match: Match, seats: list[Seat], record: ActionRecord | None = None) -
         if len(_CACHE) > _CACHE_SIZE:
             evicted, _ = _CACHE.popitem(last=False)
             _TAILS.pop(evicted, None)
+
+
+# The name under which a table caches its match (the one-to-one's reverse side).
+_TABLE_BACK = Match._meta.get_field("table").remote_field.cache_name
+
+
+def _acyclic(match: Match) -> None:
+    """Django sets both sides of a one-to-one it follows (select_related("table") in `load`):
+    the match caches its table and the table its match, a reference cycle. The rows a newer
+    version (or another socket's fresh load) replaces here are then freed only by a full
+    collection, which a server's tuned collector (config/asgi.py) runs rarely: 2,000 idle
+    sockets held ~15 KB each of replaced matches' decoded states (bench/README.md, idle
+    sockets, 2026-12-07). The table's link back goes: the match stays reachable from it
+    through the table's own query when anyone asks."""
+    table = match._state.fields_cache.get("table")
+    if table is not None and table._state.fields_cache.get(_TABLE_BACK) is match:
+        del table._state.fields_cache[_TABLE_BACK]
 
 
 def rows_of(match: Match, seats: list[Seat], record: ActionRecord | None) -> dict[str, Any] | None:
