@@ -139,17 +139,20 @@ def group_send_blocking(group: str, message: dict[str, Any]) -> bool:
     return True
 
 
-_client: list[redis.Redis] = []
+_clients: dict[str, redis.Redis] = {}
 
 
 def _redis() -> redis.Redis:
-    """One blocking client per process (its pool hands each thread a connection), to the
-    channel layer's Redis."""
-    if not _client:
-        host: dict[str, Any] = _layer_config()["hosts"][0]
+    """One blocking client per process and Redis address (its pool hands each thread a
+    connection), to the channel layer's Redis as the settings name it now: a changed layer (a
+    test's, an operator's reload) gets its own client, not the first one's."""
+    host: dict[str, Any] = _layer_config()["hosts"][0]
+    address = str(host["address"])
+    client = _clients.get(address)
+    if client is None:
         options = {k: v for k, v in host.items() if k != "address"}
-        _client.append(redis.Redis.from_url(host["address"], **options))
-    return _client[0]
+        client = _clients[address] = redis.Redis.from_url(address, **options)
+    return client
 
 
 _held = threading.local()
@@ -159,16 +162,18 @@ def _publish_blocking(channel: str, data: bytes) -> int:
     """PUBLISH on this thread's own connection of the client's pool, held (not taken and given
     back on every call, nor wrapped in the client's retry machinery); a connection that failed
     is dropped and the next call takes a fresh one."""
+    client = _redis()
     held = getattr(_held, "connection", None)
-    if held is None:
-        held = _held.connection = _redis().connection_pool.get_connection()
+    if held is None or getattr(_held, "client", None) is not client:
+        held = _held.connection = client.connection_pool.get_connection()
+        _held.client = client
     try:
         held.send_command("PUBLISH", channel, data)
         return int(held.read_response())
     except Exception:
         _held.connection = None
         held.disconnect()
-        _redis().connection_pool.release(held)
+        client.connection_pool.release(held)
         raise
 
 

@@ -105,7 +105,8 @@ def _in_play(game: str, alice: Any, other: Any) -> Match:
         action = engine.legal_actions(match.state, seat)[0]
         done = action_submit(match_id=match.pk, user=alice, action=action, version=match.version)
         match.refresh_from_db()  # a bot seat may have moved on the move's commit
-        if match.version == done.version:  # nothing since: take the move back
+        still_hers = seat in engine.to_act(match.state)  # the move may have ended her turn
+        if match.version == done.version and still_hers:  # nothing since: take it back
             action_undo(match_id=match.pk, version=done.version, user=alice)
     if game == "dicecity":
         loser = match.seats.get(user=other).index
