@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import json
 import logging
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -31,6 +30,7 @@ from urllib3.exceptions import NewConnectionError
 from notifications.models import Notice, PushDelivery, PushSubscription
 from outbox.registry import job_handler
 from play.models import Seat
+from shared import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -38,9 +38,6 @@ ACK_SALT = "notifications.push.ack"
 # Kinds that should wake a phone now (RFC 8030, 5.3 Urgency); the others wait for a good moment.
 _URGENT = {Notice.Kind.TURN, Notice.Kind.TABLE_READY, Notice.Kind.REMINDER}
 _GONE = (404, 410)  # the subscription expired or was withdrawn: delete it (RFC 8030, 7.3)
-# Hooks called with (kind, outcome) after each attempt: a metrics module may count pushes
-# (outcome: "sent", "gone", "refused", "uncertain") without this module importing it.
-push_hooks: list[Callable[[str, str], None]] = []
 
 
 class PushRefused(Exception):
@@ -186,8 +183,8 @@ def _mark(delivery: PushDelivery, status: str, error: BaseException | None = Non
 
 
 def _hook(kind: str, outcome: str) -> None:
-    for hook in push_hooks:
-        hook(kind, outcome)
+    """Each attempt's outcome counted (tabletop_pushes): sent, gone, refused or uncertain."""
+    metrics.push_counted(kind, outcome)
 
 
 def push_ack(*, token: str) -> bool:

@@ -84,9 +84,11 @@ EMAILS = Counter(
     ["kind", "outcome"],
 )
 BOUNCES = Counter("tabletop_email_bounces", "Hard bounces recorded (delivery reports, webhooks).")
-# Ready for the push notifications to come: nothing sends one yet.
 PUSHES = Counter(
-    "tabletop_pushes", "Push notifications sent, by kind and outcome.", ["kind", "outcome"]
+    "tabletop_pushes",
+    "Push notifications handed to a push service, by notice kind and outcome (sent; gone: the "
+    "subscription expired and was deleted; refused: retried; uncertain: never resent).",
+    ["kind", "outcome"],
 )
 REPLIES = Counter(
     "tabletop_inbound_replies",
@@ -149,6 +151,11 @@ def task_counted(task: str, outcome: str, seconds: float | None) -> None:
 def email_counted(email_kind: str, outcome: str) -> None:
     if on:
         EMAILS.labels(email_kind, outcome).inc()
+
+
+def push_counted(notice_kind: str, outcome: str) -> None:
+    if on:
+        PUSHES.labels(notice_kind, outcome).inc()
 
 
 def bounce_counted() -> None:
