@@ -116,14 +116,23 @@ class Process:
         return f"{self.log()}\n{sessions()}"
 
 
+def activity(cursor, query: str) -> list[tuple]:
+    """Rows of `query` over pg_stat_activity as it is now. Inside a transaction PostgreSQL
+    answers from a snapshot taken at the view's first read: a test holding a lock in
+    `transaction.atomic()` would never see a session that connected after that read."""
+    cursor.execute("SELECT pg_stat_clear_snapshot()")
+    cursor.execute(query)
+    return cursor.fetchall()
+
+
 def sessions() -> str:
     """The test database's sessions as PostgreSQL sees them: who holds or waits on what."""
+    query = (
+        "SELECT pid, application_name, state, wait_event_type, wait_event, left(query, 120)"
+        " FROM pg_stat_activity WHERE datname = current_database()"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pid, application_name, state, wait_event_type, wait_event, left(query, 120)"
-            " FROM pg_stat_activity WHERE datname = current_database()"
-        )
-        return "\n".join(map(str, cursor.fetchall()))
+        return "\n".join(map(str, activity(cursor, query)))
 
 
 @pytest.fixture

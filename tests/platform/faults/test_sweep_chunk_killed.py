@@ -21,7 +21,7 @@ from play.models import ActionRecord, Match
 from play.services import TIMEOUT_JOB, clocks_queue
 from play.signals import match_changed, matches_finished
 from tests.platform.conftest import clock_runs_out_at, make_user
-from tests.platform.faults.conftest import Process, service_env, wait
+from tests.platform.faults.conftest import Process, activity, service_env, wait
 
 
 def _due_matches(count):
@@ -106,13 +106,13 @@ def test_a_worker_killed_in_the_middle_of_a_chunk_leaves_it_to_the_next(smtp, qu
             Match.objects.select_for_update().get(pk=matches[0].pk)
             first.start()
 
-            def waiting():
+            def waiting():  # read afresh: this transaction would see its first snapshot
                 with connection.cursor() as cursor:
-                    cursor.execute(
+                    query = (
                         "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
                         "AND datname = current_database()"
                     )
-                    return cursor.fetchone()[0] >= 1
+                    return activity(cursor, query)[0][0] >= 1
 
             assert wait(lambda: "polling" in first.log(), timeout=120), first.log()
             assert wait(waiting, timeout=120), first.stacks()
