@@ -126,10 +126,12 @@ def activity(cursor, query: str) -> list[tuple]:
 
 
 def sessions() -> str:
-    """The test database's sessions as PostgreSQL sees them: who holds or waits on what."""
+    """The server's client sessions as PostgreSQL sees them, this test's database first: who
+    holds or waits on what, and who is connected elsewhere (a process given another database)."""
     query = (
-        "SELECT pid, application_name, state, wait_event_type, wait_event, left(query, 120)"
-        " FROM pg_stat_activity WHERE datname = current_database()"
+        "SELECT pid, datname, application_name, state, wait_event_type, wait_event,"
+        " left(query, 120) FROM pg_stat_activity WHERE backend_type = 'client backend'"
+        " ORDER BY datname <> current_database(), datname, pid"
     )
     with connection.cursor() as cursor:
         return "\n".join(map(str, activity(cursor, query)))
