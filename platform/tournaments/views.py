@@ -109,15 +109,18 @@ def _standings_body(standings: list[dict[str, Any]], me: int | None) -> str:
     for row in standings:
         notes = note_label(row["note"] or ("out" if row["eliminated"] else ""))
         cells = [
-            str(row["rank"]),
-            escape(row["name"]),
-            f"<strong>{_number(row['points'])}</strong>",
-            *(_number(row["tiebreaks"].get(k, 0.0)) for k in keys),
-            str(row["played"]),
-            str(row["byes"]),
+            ("", str(row["rank"])),
+            ("name", escape(row["name"])),
+            ("", f"<strong>{_number(row['points'])}</strong>"),
+            *(
+                ("tb" if i == 0 else "tb more", _number(row["tiebreaks"].get(k, 0.0)))
+                for i, k in enumerate(keys)
+            ),
+            ("more", str(row["played"])),
+            ("more", str(row["byes"])),
         ]
         mine = ' class="me"' if row["entrant"] == me else ""
-        tds = "".join(f"<td>{c}</td>" for c in cells)
+        tds = "".join(f'<td class="{k}">{c}</td>' if k else f"<td>{c}</td>" for k, c in cells)
         rows.append(f'<tr{mine}>{tds}<td class="muted">{escape(notes)}</td></tr>')
     return mark_safe("\n".join(rows))  # noqa: S308 - every text cell is escaped above
 
