@@ -138,6 +138,11 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if tournament.is_elimination
         else selectors.rounds_with_tables(tournament, registrations, [current])
     )
+    event_stages = (
+        stages.event_stages(tournament)
+        if tournament.event_id or tournament.stages.exists()
+        else None
+    )
     context.update(
         {
             "entrants": [r for r in registrations.values() if r.status != "no_show"],
@@ -151,9 +156,16 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             else None,
             "standings": selectors.standings(tournament, 16),
             "arena": _arena(tournament, context["registration"]),
-            "stages": stages.event_stages(tournament)
-            if tournament.event_id or tournament.stages.exists()
-            else None,
+            "stages": event_stages,
+            "group": next(
+                (
+                    g["group"]
+                    for s in event_stages or []
+                    for g in s["groups"]
+                    if g["id"] == tournament.pk and len(s["groups"]) > 1
+                ),
+                "",
+            ),
             "standings_body": _standings_body(
                 selectors.standings(tournament, 16), getattr(context["registration"], "pk", None)
             ),

@@ -90,6 +90,7 @@ def test_four_round_robin_groups_into_a_crosswise_playoff_through_the_form(clien
     for g in groups:
         assert f'id="group-{g.pk}"' in page
     assert "Group D" in page and "the top 2 of each group go on" in page
+    assert "Standings · Group A" in page  # the event's own tournament is group A
 
     for g in groups:
         assert stages.stage_next(tournament_id=g.pk) in ("waiting", "started")
