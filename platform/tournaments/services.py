@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -426,6 +427,10 @@ def tournament_cancel(*, tournament_id: Any, user: Any) -> Tournament:
         t.registration_open = False
         t.save(update_fields=["status", "registration_open"])
         audit(t, user, "cancel", "Cancelled.")
+        # the event's own tournament: its other groups and later stages go with it
+        t.stages.exclude(status__in=[T.FINISHED, T.CANCELLED]).update(
+            status=T.CANCELLED, registration_open=False, stamp=F("stamp") + 1
+        )
     return t
 
 

@@ -202,3 +202,38 @@ def test_bad_groups_refused_and_nothing_changed(players, api, client):
     root.refresh_from_db()
     assert root.status == "registration" and root.registrations.count() == 5
     assert all(g.registrations.count() == 0 and g.status == "draft" for g in root.stages.all())
+
+
+@pytest.mark.django_db
+def test_cancelling_the_event_cancels_its_groups_and_playoff(players, api):
+    alice, *rest = players(9)
+    api.force_authenticate(alice)
+    made = api.post(
+        "/api/tournaments/",
+        {
+            "name": "Called off",
+            "game": "goofspiel",
+            "format": "round_robin",
+            "table_size": 2,
+            "options": {"cards": 3},
+            "groups": 2,
+        },
+        format="json",
+    )
+    root = Tournament.objects.get(pk=made.json()["id"])
+    stages.stage_add(
+        tournament_id=root.pk,
+        user=alice,
+        format="single_elimination",
+        rule="top_per_group",
+        count=2,
+    )
+    register_all(root, rest)
+    assert api.post(f"/api/tournaments/{root.pk}/start/").status_code == 200
+    assert api.post(f"/api/tournaments/{root.pk}/cancel/").status_code == 200
+    assert set(Tournament.objects.filter(pk=root.pk).values_list("status", flat=True)) | set(
+        root.stages.values_list("status", flat=True)
+    ) == {"cancelled"}
+    # nothing of it plays on: no round starts in the other group
+    (other,) = root.stages.filter(stage=1)
+    assert tournament_advance(tournament_id=other.pk) == "idle"
