@@ -107,6 +107,8 @@ def main() -> None:
     print(f"start ({args.players} players seated): {time.perf_counter() - started:.2f} s")
     rng = random.Random(7)
     every, seating, idle = [], [], []
+    per_group: list[float] = []  # a seating advance's time over the groups it seated
+    groups_seated: list[int] = []
     for _ in range(args.results):
         tables = list(TournamentTable.objects.filter(tournament=t, places__isnull=True))
         table = rng.choice(tables)
@@ -122,8 +124,11 @@ def main() -> None:
         tournament_advance(tournament_id=t.pk)
         spent = time.perf_counter() - began
         every.append(spent)
-        if TournamentTable.objects.filter(tournament=t).count() > before:
+        made = TournamentTable.objects.filter(tournament=t).count() - before
+        if made > 0:
             seating.append(spent)
+            per_group.append(spent / made)
+            groups_seated.append(made)
         else:
             idle.append(spent)
     waiting = args.players - sum(
@@ -135,6 +140,12 @@ def main() -> None:
     print(_figures("every advance after a result", every))
     print(_figures("advances that seated a waiting group", seating))
     print(_figures("advances that seated nobody (the reference, same run)", idle))
+    print(_figures("per group seated (a seating advance / its groups)", per_group))
+    if groups_seated:
+        print(
+            f"groups per seating advance: mean {statistics.mean(groups_seated):.2f}, "
+            f"max {max(groups_seated)}"
+        )
     if seating and idle:
         ratio = statistics.median(seating) / statistics.median(idle)
         print(f"seating / reference, p50: {ratio:.2f}x")
