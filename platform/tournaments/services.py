@@ -378,7 +378,7 @@ def _groups_fill(t: Tournament, groups: list[Tournament], dealt: list[list[Regis
             r.tournament = g
             r.manual_seed, r.seed = i, None
         Registration.objects.bulk_update(share, ["tournament", "manual_seed", "seed"])
-    audit(t, None, "stage", f"Players dealt into {len(dealt)} groups.", groups=len(dealt))
+    audit(t, None, "groups_dealt", f"Players dealt into {len(dealt)} groups.", groups=len(dealt))
 
 
 def _seed(t: Tournament, players: list[Registration]) -> None:

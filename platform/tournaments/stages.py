@@ -77,7 +77,7 @@ def groups_add(*, root: Tournament, user: Any, groups: Any) -> list[Tournament]:
         )
         made.append(g)
     Tournament.objects.filter(pk__in=[g.pk for g in made]).update(event=root, stage=1)
-    services.audit(root, user, "stage", f"Stage 1 in {groups} groups.", groups=groups)
+    services.audit(root, user, "groups", f"Stage 1 in {groups} groups.", groups=groups)
     return made
 
 
@@ -144,7 +144,15 @@ def stage_add(
         Tournament.objects.filter(pk__in=[t.pk for t in made]).update(
             event=root, stage=last + 1, advance_rule=rule, advance_count=count
         )
-        services.audit(root, user, "stage", f"Stage {last + 1} added ({format}).", rule=rule)
+        services.audit(
+            root,
+            user,
+            "stage",
+            f"Stage {last + 1} added ({format}).",
+            rule=rule,
+            number=last + 1,
+            format=format,
+        )
     return [Tournament.objects.get(pk=t.pk) for t in made]
 
 

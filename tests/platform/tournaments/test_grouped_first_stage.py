@@ -237,3 +237,48 @@ def test_cancelling_the_event_cancels_its_groups_and_playoff(players, api):
     # nothing of it plays on: no round starts in the other group
     (other,) = root.stages.filter(stage=1)
     assert tournament_advance(tournament_id=other.pk) == "idle"
+
+
+@pytest.mark.django_db
+def test_the_groups_audit_lines_in_the_readers_language(players):
+    from django.utils import translation
+
+    from tournaments.labels import audit_text
+    from tournaments.models import AuditEntry
+
+    alice, *rest = players(5)
+    root = stages.event_create(
+        organiser=alice,
+        then={"format": "single_elimination", "rule": "top_per_group", "count": 1},
+        groups=2,
+        name="Spoken cup",
+        game="goofspiel",
+        format="round_robin",
+        table_size=2,
+        options={"cards": 3},
+    )
+    register_all(root, rest)
+    services_start(root, alice)
+    entries = {e.action: e for e in AuditEntry.objects.filter(tournament=root)}
+    said = {
+        "en": [
+            "Stage 1 in 2 groups.",
+            "Stage 2 added (Single elimination).",
+            "Players dealt into 2 groups.",
+        ],
+        "es": [
+            "Fase 1 en 2 grupos.",
+            "Fase 2 añadida (Eliminación simple).",
+            "Jugadores repartidos en 2 grupos.",
+        ],
+    }
+    for language, sentences in said.items():
+        with translation.override(language):
+            shown = [audit_text(entries[a]) for a in ("groups", "stage", "groups_dealt")]
+        assert shown == sentences
+
+
+def services_start(t, user):
+    from tournaments.services import tournament_start
+
+    tournament_start(tournament_id=t.pk, user=user)
