@@ -157,6 +157,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "standings": selectors.standings(tournament, 16),
             "arena": _arena(tournament, context["registration"]),
             "stages": event_stages,
+            "my_group": _my_group(event_stages, tournament, request.user, context["registration"]),
             "group": next(
                 (
                     g["group"]
@@ -178,6 +179,23 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         }
     )
     return render(request, "tournaments/detail.html", context)
+
+
+def _my_group(
+    event_stages: list[dict[str, Any]] | None, tournament: Tournament, user: Any, mine: Any
+) -> dict[str, Any] | None:
+    """On another page of the event, the group the reader plays in (their latest stage)."""
+    if not event_stages or mine is not None or not user.is_authenticated:
+        return None
+    ids = [g["id"] for s in event_stages for g in s["groups"]]
+    playing = set(
+        Tournament.objects.filter(pk__in=ids, registrations__user=user).values_list("pk", flat=True)
+    )
+    for stage in reversed(event_stages):
+        for g in stage["groups"]:
+            if g["id"] in playing and g["id"] != tournament.pk:
+                return g
+    return None
 
 
 def _arena(tournament: Tournament, registration: Any) -> dict[str, Any] | None:

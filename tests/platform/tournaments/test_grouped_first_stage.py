@@ -91,6 +91,11 @@ def test_four_round_robin_groups_into_a_crosswise_playoff_through_the_form(clien
         assert f'id="group-{g.pk}"' in page
     assert "Group D" in page and "the top 2 of each group go on" in page
     assert "Standings · Group A" in page  # the event's own tournament is group A
+    moved = Registration.objects.filter(tournament=groups[3]).select_related("user").first()
+    client.force_login(moved.user)
+    page = client.get(f"/tournaments/{root.pk}/").content.decode()
+    assert 'id="my-group"' in page and f'href="/tournaments/{groups[3].pk}/"' in page
+    client.force_login(alice)
 
     for g in groups:
         assert stages.stage_next(tournament_id=g.pk) in ("waiting", "started")
