@@ -8,7 +8,9 @@ matches, committed) must take under 1 s.
 PostgreSQL database BENCH_DATABASE_URL (default "tabletop_arena_bench" on DATABASE_URL's
 server), created and migrated when missing; each run removes the previous run's event. A result
 is written as the receiver writes it (places on the table), then the advance is timed. Prints
-p50 / p95 / max of all advances and of those that seated a table, and `cat /proc/loadavg`.
+p50 / p95 / max of all advances, of those that seated a table and of those that seated nobody
+(the reference: the same lock, standings and commit in the same run), their ratio, and
+`cat /proc/loadavg`.
 """
 
 from __future__ import annotations
@@ -104,7 +106,9 @@ def main() -> None:
     tournament_start(tournament_id=t.pk)
     print(f"start ({args.players} players seated): {time.perf_counter() - started:.2f} s")
     rng = random.Random(7)
-    every, seating = [], []
+    every, seating, idle = [], [], []
+    per_group: list[float] = []  # a seating advance's time over the groups it seated
+    groups_seated: list[int] = []
     for _ in range(args.results):
         tables = list(TournamentTable.objects.filter(tournament=t, places__isnull=True))
         table = rng.choice(tables)
@@ -120,8 +124,13 @@ def main() -> None:
         tournament_advance(tournament_id=t.pk)
         spent = time.perf_counter() - began
         every.append(spent)
-        if TournamentTable.objects.filter(tournament=t).count() > before:
+        made = TournamentTable.objects.filter(tournament=t).count() - before
+        if made > 0:
             seating.append(spent)
+            per_group.append(spent / made)
+            groups_seated.append(made)
+        else:
+            idle.append(spent)
     waiting = args.players - sum(
         len(p)
         for p in TournamentTable.objects.filter(tournament=t, places__isnull=True).values_list(
@@ -130,6 +139,16 @@ def main() -> None:
     )
     print(_figures("every advance after a result", every))
     print(_figures("advances that seated a waiting group", seating))
+    print(_figures("advances that seated nobody (the reference, same run)", idle))
+    print(_figures("per group seated (a seating advance / its groups)", per_group))
+    if groups_seated:
+        print(
+            f"groups per seating advance: mean {statistics.mean(groups_seated):.2f}, "
+            f"max {max(groups_seated)}"
+        )
+    if seating and idle:
+        ratio = statistics.median(seating) / statistics.median(idle)
+        print(f"seating / reference, p50: {ratio:.2f}x")
     print(f"players waiting at the end: {waiting}; target: max < 1000 ms")
     print("loadavg after:", loadavg())
 

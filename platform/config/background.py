@@ -9,7 +9,7 @@ import logging
 import threading
 import time
 
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 
 from ladders.matchmaking import matchmaking_pair
 from ladders.turn_queue import turn_queue_pair
@@ -21,17 +21,28 @@ from tournaments.sweep import tournaments_sweep
 log = logging.getLogger(__name__)
 
 
-def ticks_start(every: float = 5.0) -> None:
-    threading.Thread(target=_ticks, args=(every,), daemon=True, name="ticks").start()
+def ticks_start(every: float = 5.0, stop: threading.Event | None = None) -> threading.Thread:
+    """The thread, started; `stop` (set it) ends it after the pass under way (tests)."""
+    thread = threading.Thread(
+        target=_ticks, args=(every, stop or threading.Event()), daemon=True, name="ticks"
+    )
+    thread.start()
+    return thread
 
 
 WATCHDOG_EVERY = 60.0  # seconds between two passes of the stall watchdog, as beat runs it
 
 
-def _ticks(every: float) -> None:
+def _ticks(every: float, stop: threading.Event) -> None:
+    try:
+        _passes(every, stop)
+    finally:
+        connections.close_all()  # this thread's own connections
+
+
+def _passes(every: float, stop: threading.Event) -> None:
     watched = time.monotonic()
-    while True:
-        time.sleep(every)
+    while not stop.wait(every):
         close_old_connections()
         try:
             deadlines_sweep()  # the clocks, vacations, reminders, digests

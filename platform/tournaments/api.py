@@ -23,7 +23,7 @@ from play.clock_api import TimeControlInput, TimeControlOutput, clock_checked, c
 from shared.errors import ServiceError, error_response, error_responses
 from shared.options import ShownOptionsField, options_refuse_hidden
 from shared.pages import StrictLimitOffsetPagination
-from tournaments import export, feeds, selectors, services, verbs
+from tournaments import export, feeds, selectors, stages, verbs
 from tournaments.models import Registration, Tournament
 
 
@@ -104,6 +104,11 @@ class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
     description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     arena_minutes = serializers.IntegerField(default=0, help_text="Arena: minutes it runs.")
     berserk = serializers.BooleanField(default=False, help_text="Arena: berserk offered.")
+    groups = serializers.IntegerField(
+        default=1,
+        help_text="The first stage in this many groups (players dealt by seed in a snake at "
+        "the start); add the playoff with POST .../stages/ (rule top_per_group).",
+    )
     clock = TimeControlInput(
         required=False,
         help_text="The time control of every table (a preset or a kind with its numbers); "
@@ -150,7 +155,7 @@ class TournamentList(generics.ListAPIView):  # type: ignore[type-arg]
             return _malformed(data.errors)
         try:
             options_refuse_hidden(data.validated_data["game"], data.validated_data.get("options"))
-            t = services.tournament_create(organiser=request.user, **data.validated_data)
+            t = stages.event_create(organiser=request.user, **data.validated_data)
         except ServiceError as exc:
             return error_response(exc)
         return Response(TournamentSerializer(t, context={"request": request}).data, status=201)

@@ -95,6 +95,17 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("Arena, live, at least 20 s per move: halve your time for a bonus point."),
     )
+    groups = forms.IntegerField(
+        label=_("Groups"),
+        min_value=1,
+        max_value=16,
+        initial=1,
+        required=False,
+        help_text=_(
+            "Split the players into this many groups of this format (dealt by seed, a snake); "
+            "choose a second stage to take the top of each group into a playoff."
+        ),
+    )
     next_format = forms.ChoiceField(
         label=_("Then a second stage"),
         required=False,
@@ -122,6 +133,7 @@ class TournamentForm(forms.Form):
         data["move_seconds"] = int(data.pop("move_minutes")) * unit
         data["checkin_minutes"] = data.get("checkin_minutes") or 0
         data["arena_minutes"] = data.get("arena_minutes") or 0
+        data["groups"] = data.get("groups") or 1
         nxt = data.pop("next_format", "")
         rule, count, groups = data.pop("next_rule"), data.pop("next_count"), data.pop("next_groups")
         data["then"] = (

@@ -86,6 +86,9 @@ _AUDIT = {
     "schedule": gettext_lazy("Round %(number)s: start %(starts_at)s, deadline %(deadline)s."),
     "unfinished_rule": gettext_lazy("The rule for games unfinished at a deadline changed."),
     "embed": gettext_lazy("The sites that may embed the event changed."),
+    "stage": gettext_lazy("Stage %(number)s added (%(format)s)."),
+    "groups": gettext_lazy("Stage 1 in %(groups)s groups."),
+    "groups_dealt": gettext_lazy("Players dealt into %(groups)s groups."),
     "start_failed": gettext_lazy(
         "Could not start at the set time (too few players?): set a new time or start by hand."
     ),
@@ -113,7 +116,7 @@ def audit_text(entry: Any) -> str:
             sentence = _OUT_PLAYING if "player" in data else _OUT_BEFORE_START
         else:
             sentence = _AUDIT[entry.action]
-        if entry.action == "create":
+        if entry.action in ("create", "stage"):
             data["format"] = dict(Tournament.Format.choices)[data["format"]]
         if entry.action == "result":
             data["key"] = round_label(data["key"])

@@ -15,7 +15,8 @@ from typing import Any
 from django.utils import timezone
 
 from accounts.selectors import blocked_pairs
-from play.models import Seat
+from games.core.adjudication import ADJUDICATED, SHARED
+from play.models import Match, Seat
 from play.services import match_create
 from tournaments import emails, formats, schedule, stage_hook
 from tournaments.formats import arena as arena_rules
@@ -29,6 +30,8 @@ from tournaments.formats.base import (
     TableResult,
 )
 from tournaments.models import Registration, Round, Tournament, TournamentTable
+
+RULED = (ADJUDICATED, SHARED)  # Outcome.reason of a game ended at a round's deadline
 
 DEFAULT_RATING = 1500.0
 
@@ -75,6 +78,11 @@ def entrants_of(registrations: Sequence[Registration]) -> list[Entrant]:
 def played_rounds(tournament: Tournament) -> list[PlayedRound]:
     """Every round whose tables are all finished, oldest first, as the format planned it."""
     rounds = tournament.rounds_set.prefetch_related("tables").order_by("number")
+    ruled = set(  # games ended by a rule at a deadline: their scores are not the game's
+        Match.objects.filter(
+            tournament_table__tournament=tournament, outcome__reason__in=RULED
+        ).values_list("pk", flat=True)
+    )
     played = []
     for rnd in rounds:
         tables = list(rnd.tables.all())
@@ -92,6 +100,7 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
                 players=tuple(t.players),
                 places=tuple(t.places or ()),
                 scores=tuple(float(s) for s in (t.scores or [0.0] * len(t.players))),
+                scored=t.manual or t.match_id not in ruled,
             )
             for t in tables
         )

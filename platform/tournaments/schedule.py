@@ -81,6 +81,10 @@ def _check_times(starts_at: Any, deadline: Any) -> None:
 def _check_may_schedule(t: Tournament, number: int, starts_at: Any, deadline: Any) -> None:
     if t.is_over:
         raise errors.refused("over", _("This tournament is over."))
+    if t.format == Tournament.Format.ARENA:
+        raise errors.bad(
+            "arena_no_rounds", _("An arena runs for its length: it has no rounds to schedule.")
+        )
     if deadline is not None and t.mode != Tournament.Mode.TURN:
         raise errors.bad(
             "deadline_live",

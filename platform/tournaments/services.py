@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -327,22 +328,57 @@ def tournament_start(*, tournament_id: Any, user: Any = None) -> Tournament:
                 status=Registration.Status.ACTIVE, checked_in_at__isnull=True
             ).update(status=Registration.Status.NO_SHOW)
         players = list(t.registrations.filter(status=Registration.Status.ACTIVE))
-        try:
-            progress.format_of(t).validate(progress.settings_of(t), len(players))
-        except FormatError as exc:
-            raise errors.refused(
-                "cannot_start",
-                _("Cannot start with %(value)s players: %(exc)s")
-                % {"value": len(players), "exc": exc},
-            ) from exc
-        _seed(t, players)
+        groups = list(t.stages.filter(stage=1).order_by("pk")) if t.event_id is None else []
+        dealt = _deal(t, players, len(groups) + 1) if groups else [players]
+        for share in dealt:
+            try:
+                progress.format_of(t).validate(progress.settings_of(t), len(share))
+            except FormatError as exc:
+                raise errors.refused(
+                    "cannot_start",
+                    _("Cannot start with %(value)s players: %(exc)s")
+                    % {"value": len(share), "exc": exc},
+                ) from exc
+        players = dealt[0]
+        if groups:
+            _groups_fill(t, groups, dealt)
+        else:
+            _seed(t, players)
         t.status = T.RUNNING
         t.registration_open = False
         t.started_at = timezone.now()
         t.save(update_fields=["status", "registration_open", "started_at"])
         audit(t, user, "start", f"Started with {len(players)} players.", count=len(players))
         _advance(t)
+        for g in groups:
+            tournament_start(tournament_id=g.pk)
     return t
+
+
+def _deal(t: Tournament, players: list[Registration], count: int) -> list[list[Registration]]:
+    """A first stage in groups (tournaments/stages.py): everyone seeded together, then
+    dealt by a snake, the top seed into group A (this tournament)."""
+    _seed(t, players)
+    ranked = sorted(players, key=lambda r: r.seed or 0)
+    split: list[list[Registration]] = [[] for _ in range(count)]
+    for i, player in enumerate(ranked):
+        lap, offset = divmod(i, count)
+        split[offset if lap % 2 == 0 else count - 1 - offset].append(player)
+    return split
+
+
+def _groups_fill(t: Tournament, groups: list[Tournament], dealt: list[list[Registration]]) -> None:
+    """Group A keeps its share (seeds 1..n in the overall order); each other group's share
+    moves there (the same registrations, ids kept), seeded by hand in that order."""
+    for i, r in enumerate(dealt[0], start=1):
+        r.seed = i
+    Registration.objects.bulk_update(dealt[0], ["seed"])
+    for g, share in zip(groups, dealt[1:], strict=True):
+        for i, r in enumerate(share, start=1):
+            r.tournament = g
+            r.manual_seed, r.seed = i, None
+        Registration.objects.bulk_update(share, ["tournament", "manual_seed", "seed"])
+    audit(t, None, "groups_dealt", f"Players dealt into {len(dealt)} groups.", groups=len(dealt))
 
 
 def _seed(t: Tournament, players: list[Registration]) -> None:
@@ -391,6 +427,10 @@ def tournament_cancel(*, tournament_id: Any, user: Any) -> Tournament:
         t.registration_open = False
         t.save(update_fields=["status", "registration_open"])
         audit(t, user, "cancel", "Cancelled.")
+        # the event's own tournament: its other groups and later stages go with it
+        t.stages.exclude(status__in=[T.FINISHED, T.CANCELLED]).update(
+            status=T.CANCELLED, registration_open=False, stamp=F("stamp") + 1
+        )
     return t
 
 

@@ -6,8 +6,15 @@ finish records the outbox job "tournaments.stage", stage_hook.py), `stage_next` 
 players the next stage's rule names from the standings, seeds them in that order (manual
 seeding; across groups by a snake) and starts it.
 
+The first stage may itself be split into groups (`groups_add`, at creation): the other
+groups are tournaments with `event` = the first and `stage` = 1. Players register at the first
+(it is group A); at its start they are seeded together and dealt into the groups by a snake
+(services._deal), each group starting with its share.
+
 Rules: "top" (the best `count` of the stage: by rank in their group, then points, then the
-group's order), "top_per_group" (the best `count` of each group, firsts before seconds).
+group's order), "top_per_group" (the best `count` of each group, firsts before seconds, and
+crosswise: with 2 a group, seeds 1..8 of four groups are A1 B1 C1 D1 C2 D2 A2 B2, so that an
+elimination's first round is A1-B2, B1-A2, C1-D2, D1-C2).
 """
 
 from __future__ import annotations
@@ -29,6 +36,51 @@ def root_of(t: Tournament) -> Tournament:
     return t.event if t.event is not None else t
 
 
+def stage_of(root: Tournament, number: int) -> list[Tournament]:
+    """The groups of stage `number` (the first stage: the event's own tournament first)."""
+    later = list(root.stages.filter(stage=number).order_by("pk"))
+    return [root, *later] if number == 1 else later
+
+
+def group_label(index: int) -> str:
+    return chr(ord("A") + index)
+
+
+def groups_add(*, root: Tournament, user: Any, groups: Any) -> list[Tournament]:
+    """Split the first stage of a new event into `groups` groups: `root` is group A, the
+    others are made here (drafts, no registration of their own, the same settings)."""
+    groups = services._int(groups, "groups", 1, MAX_GROUPS)  # noqa: SLF001
+    if groups == 1:
+        return []
+    if root.format == Tournament.Format.ARENA:
+        raise errors.bad("bad_groups", _("An arena is not split into groups."))
+    if root.event_id is not None or root.stages.exists() or root.has_started:
+        raise errors.refused("not_now", _("Groups are chosen when the event is made."))
+    made = []
+    for index in range(1, groups):
+        g = services.tournament_create(
+            organiser=root.organiser,
+            name=f"{root.name[:60]} · 1{group_label(index)}",
+            game=root.game,
+            format=root.format,
+            table_size=root.table_size,
+            advance=root.advance,
+            rounds=root.rounds,
+            ranked=root.ranked,
+            mode=root.mode,
+            move_seconds=root.move_seconds,
+            clock=root.clock,
+            vacation_allowed=root.vacation_allowed,
+            seeding="manual",
+            options=root.options,
+            open_registration=False,
+        )
+        made.append(g)
+    Tournament.objects.filter(pk__in=[g.pk for g in made]).update(event=root, stage=1)
+    services.audit(root, user, "groups", f"Stage 1 in {groups} groups.", groups=groups)
+    return made
+
+
 def stage_add(
     *,
     tournament_id: Any,
@@ -39,7 +91,7 @@ def stage_add(
     table_size: int | None = None,
     rounds: int = 0,
     advance: int = 1,
-    groups: int = 1,
+    groups: Any = 1,
 ) -> list[Tournament]:
     """The next stage of the event (draft), as `groups` parallel tournaments."""
     if rule not in RULES:
@@ -51,7 +103,7 @@ def stage_add(
         root = root_of(services.locked(tournament_id))
         services._ensure_organiser(root, user)  # noqa: SLF001
         last = max([root.stage, *root.stages.values_list("stage", flat=True)])
-        before = [root] if last == 1 else list(root.stages.filter(stage=last))
+        before = stage_of(root, last)
         over = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
         if root.status == Tournament.Status.CANCELLED or all(x.status in over for x in before):
             raise errors.refused("not_now", _("This event is over."))
@@ -92,15 +144,26 @@ def stage_add(
         Tournament.objects.filter(pk__in=[t.pk for t in made]).update(
             event=root, stage=last + 1, advance_rule=rule, advance_count=count
         )
-        services.audit(root, user, "stage", f"Stage {last + 1} added ({format}).", rule=rule)
+        services.audit(
+            root,
+            user,
+            "stage",
+            f"Stage {last + 1} added ({format}).",
+            rule=rule,
+            number=last + 1,
+            format=format,
+        )
     return [Tournament.objects.get(pk=t.pk) for t in made]
 
 
-def event_create(*, organiser: Any, then: dict[str, Any] | None, **fields: Any) -> Tournament:
-    """The tournament form: a tournament, and its next stage when the organiser chose one
-    (both or neither)."""
+def event_create(
+    *, organiser: Any, then: dict[str, Any] | None = None, groups: Any = 1, **fields: Any
+) -> Tournament:
+    """The tournament form and the API: a tournament, its first stage's other groups, and its
+    next stage when the organiser chose one (all or nothing)."""
     with transaction.atomic():
         t = services.tournament_create(organiser=organiser, **fields)
+        groups_add(root=t, user=organiser, groups=groups)
         if then:
             stage_add(tournament_id=t.pk, user=organiser, **then)
     return t
@@ -117,9 +180,32 @@ def _qualified(before: list[Tournament], rule: str, count: int) -> list[Registra
             if row["entrant"] in regs and regs[row["entrant"]].active
         ]
         rows.extend(standing[:count] if rule == "top_per_group" else standing)
+    if rule == "top_per_group":
+        return _crosswise(rows, len(before))
     rows.sort(key=lambda row: row[:3])
-    chosen = [row[3] for row in rows]
-    return chosen if rule == "top_per_group" else chosen[:count]
+    return [row[3] for row in rows][:count]
+
+
+def _crosswise(rows: list[tuple[Any, ...]], groups: int) -> list[Registration]:
+    """Each group's qualifiers (rank, -points, group, player), seeded tier by tier: the
+    group winners in group order, then each next tier in the reverse order of its partner
+    groups' (A with B, C with D, ...; an odd last group with the first), so that seed k meets
+    seed n+1-k from the partner group."""
+    by_group: dict[int, list[Registration]] = {}
+    for row in sorted(rows, key=lambda row: (row[2], row[0], row[1])):
+        by_group.setdefault(row[2], []).append(row[3])
+    order = list(range(groups))
+    seeded: list[Registration] = []
+    for tier in range(max((len(v) for v in by_group.values()), default=0)):
+        seeded.extend(by_group[g][tier] for g in order if len(by_group.get(g, [])) > tier)
+        order = [_partner(g, groups) for g in reversed(order)]
+    return seeded
+
+
+def _partner(group: int, groups: int) -> int:
+    """A with B, C with D, ...; an odd number of groups in a ring (A with B, B with C, C
+    with A), so that each tier is still every group once."""
+    return group ^ 1 if groups % 2 == 0 else (group + 1) % groups
 
 
 def _snake(players: list[Registration], groups: int) -> list[list[Registration]]:
@@ -137,7 +223,7 @@ def stage_next(*, tournament_id: int) -> str:
         if t is None:
             return "idle"
         root = Tournament.objects.select_for_update().get(pk=root_of(t).pk)
-        before = [root] if t.stage == 1 else list(root.stages.filter(stage=t.stage).order_by("pk"))
+        before = stage_of(root, t.stage)
         if any(x.status != Tournament.Status.FINISHED for x in before):
             return "waiting"
         after = list(root.stages.filter(stage=t.stage + 1).order_by("pk"))
@@ -172,6 +258,7 @@ def event_stages(t: Tournament) -> list[dict[str, Any]]:
         stage["groups"].append(
             {
                 "id": x.pk,
+                "group": group_label(len(stage["groups"])),
                 "name": x.name,
                 "format": x.format,
                 "format_label": x.get_format_display(),
@@ -180,4 +267,8 @@ def event_stages(t: Tournament) -> list[dict[str, Any]]:
                 "standings": x.standings,
             }
         )
-    return [stages[k] for k in sorted(stages)]
+    shown = [stages[k] for k in sorted(stages)]
+    for stage, after in zip(shown, [*shown[1:], None], strict=True):
+        going = after is not None and after["rule"] == "top_per_group"
+        stage["goes"] = after["count"] if going else 0  # type: ignore[index]
+    return shown

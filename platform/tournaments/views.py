@@ -109,15 +109,18 @@ def _standings_body(standings: list[dict[str, Any]], me: int | None) -> str:
     for row in standings:
         notes = note_label(row["note"] or ("out" if row["eliminated"] else ""))
         cells = [
-            str(row["rank"]),
-            escape(row["name"]),
-            f"<strong>{_number(row['points'])}</strong>",
-            *(_number(row["tiebreaks"].get(k, 0.0)) for k in keys),
-            str(row["played"]),
-            str(row["byes"]),
+            ("", str(row["rank"])),
+            ("name", escape(row["name"])),
+            ("", f"<strong>{_number(row['points'])}</strong>"),
+            *(
+                ("tb" if i == 0 else "tb more", _number(row["tiebreaks"].get(k, 0.0)))
+                for i, k in enumerate(keys)
+            ),
+            ("more", str(row["played"])),
+            ("more", str(row["byes"])),
         ]
         mine = ' class="me"' if row["entrant"] == me else ""
-        tds = "".join(f"<td>{c}</td>" for c in cells)
+        tds = "".join(f'<td class="{k}">{c}</td>' if k else f"<td>{c}</td>" for k, c in cells)
         rows.append(f'<tr{mine}>{tds}<td class="muted">{escape(notes)}</td></tr>')
     return mark_safe("\n".join(rows))  # noqa: S308 - every text cell is escaped above
 
@@ -135,6 +138,11 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if tournament.is_elimination
         else selectors.rounds_with_tables(tournament, registrations, [current])
     )
+    event_stages = (
+        stages.event_stages(tournament)
+        if tournament.event_id or tournament.stages.exists()
+        else None
+    )
     context.update(
         {
             "entrants": [r for r in registrations.values() if r.status != "no_show"],
@@ -148,9 +156,17 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             else None,
             "standings": selectors.standings(tournament, 16),
             "arena": _arena(tournament, context["registration"]),
-            "stages": stages.event_stages(tournament)
-            if tournament.event_id or tournament.stages.exists()
-            else None,
+            "stages": event_stages,
+            "my_group": _my_group(event_stages, tournament, request.user, context["registration"]),
+            "group": next(
+                (
+                    g["group"]
+                    for s in event_stages or []
+                    for g in s["groups"]
+                    if g["id"] == tournament.pk and len(s["groups"]) > 1
+                ),
+                "",
+            ),
             "standings_body": _standings_body(
                 selectors.standings(tournament, 16), getattr(context["registration"], "pk", None)
             ),
@@ -163,6 +179,23 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         }
     )
     return render(request, "tournaments/detail.html", context)
+
+
+def _my_group(
+    event_stages: list[dict[str, Any]] | None, tournament: Tournament, user: Any, mine: Any
+) -> dict[str, Any] | None:
+    """On another page of the event, the group the reader plays in (their latest stage)."""
+    if not event_stages or mine is not None or not user.is_authenticated:
+        return None
+    ids = [g["id"] for s in event_stages for g in s["groups"]]
+    playing = set(
+        Tournament.objects.filter(pk__in=ids, registrations__user=user).values_list("pk", flat=True)
+    )
+    for stage in reversed(event_stages):
+        for g in stage["groups"]:
+            if g["id"] in playing and g["id"] != tournament.pk:
+                return g
+    return None
 
 
 def _arena(tournament: Tournament, registration: Any) -> dict[str, Any] | None:

@@ -65,6 +65,7 @@ class TableResult:
     players: tuple[int, ...]  # seat order, as planned
     places: tuple[int, ...]  # 1 = best; ties share a place; a forfeiter/withdrawn is last
     scores: tuple[float, ...]  # game scores (tie-break)
+    scored: bool = True  # False: ended by a rule (adjudicated, shared), no game score
 
 
 @dataclass(frozen=True)

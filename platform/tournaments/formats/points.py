@@ -2,8 +2,10 @@
 
 Each game gives (N - place)/(N - 1) points (ties share the positions they cover), a bye gives
 BYE_POINTS. Tie-breaks in order: opponents' points (the mean final points of everyone met, one
-entry per table shared), game score (the sum of the player's own game scores), rating at the
-start. Ranks are shared only when points and every tie-break are equal.
+entry per table shared), game score (the sum of the player's own game scores; a game ended by a
+rule at a deadline has no game score, and counts as the mean of the player's games played to
+the end, 0 if none), rating at the start. Ranks are shared only when points and every
+tie-break are equal.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class Tally:
     game_score: float = 0.0
     played: int = 0
     byes: int = 0
+    scored: int = 0  # games with a game score (played to the end, or set by the organiser)
     opponents: list[int] = field(default_factory=list)
 
 
@@ -39,9 +42,14 @@ def tally(entrants: Sequence[Entrant], played: Sequence[PlayedRound]) -> dict[in
             ):
                 mine = tallies[player]
                 mine.points += points
-                mine.game_score += score
+                if result.scored:
+                    mine.game_score += score
+                    mine.scored += 1
                 mine.played += 1
                 mine.opponents.extend(p for p in result.players if p != player)
+    for mine in tallies.values():
+        if mine.scored and mine.played > mine.scored:  # games ended by a rule: the mean
+            mine.game_score *= mine.played / mine.scored
     return tallies
 
 

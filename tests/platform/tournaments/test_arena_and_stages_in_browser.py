@@ -1,6 +1,8 @@
-"""The arena page and the pages of an event of two stages, with Dice City games played to the
-end, in Chromium at 1280x900 and 390x844: nothing wider than the screen, the arena's sheets
-and games in play shown, every stage on the event's page. Screenshots go to $SHOTS_DIR (or
+"""The arena page and the pages of an event of two stages, and of an event whose first stage
+is in two groups, with Dice City games played to the end, in Chromium at 1280x900 and 390x844:
+nothing wider than the screen (the standings fit without scrolling sideways), the arena's
+sheets and games in play shown and no round schedule, every stage on the event's page, the
+groups side by side on the laptop. Screenshots go to $SHOTS_DIR (or
 /tmp/shots-arena-stages) to be looked at."""
 
 from __future__ import annotations
@@ -31,6 +33,13 @@ from .conftest import create, register_all
 pytestmark = [pytest.mark.browser, pytest.mark.services, needs_chromium]
 SHOTS = Path(os.environ.get("SHOTS_DIR", "/tmp/shots-arena-stages"))
 OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+STANDINGS_OVERFLOW = (
+    "(() => { const t = document.querySelector('#standings');"
+    " return t ? t.scrollWidth - t.parentElement.clientWidth : 0; })()"
+)
+GROUP_TOPS = (
+    "[...document.querySelectorAll('.stage-group')].map(g => g.getBoundingClientRect().top)"
+)
 
 
 def finish(match) -> None:
@@ -101,6 +110,27 @@ def test_the_arena_and_the_stages_pages_fit_phone_and_laptop(launch):  # noqa: F
     finish(open_tables(second)[0].match)
     tournament_advance(tournament_id=second.pk)
 
+    grouped = stages.event_create(
+        organiser=alice,
+        then={"format": "single_elimination", "rule": "top_per_group", "count": 2},
+        groups=2,
+        name="Dice City groups",
+        game="dicecity",
+        options={},
+        format="round_robin",
+        table_size=2,
+    )
+    register_all(grouped, users + [make_user("ivan"), make_user("judy")])
+    grouped = tournament_start(tournament_id=grouped.pk, user=alice)
+    pools = stages.stage_of(grouped, 1)
+    for pool in pools:
+        for _round in range(3):
+            for table in open_tables(pool):
+                finish(table.match)
+            tournament_advance(tournament_id=pool.pk)
+    assert stages.stage_next(tournament_id=pools[1].pk) == "started"
+    playoff = grouped.stages.get(stage=2)
+
     bob = arena.registrations.get(user=users[0]).pk
     playing = [t.key for t in open_tables(arena) if bob in t.players]
     cookie = session_cookie(users[0])
@@ -109,6 +139,8 @@ def test_the_arena_and_the_stages_pages_fit_phone_and_laptop(launch):  # noqa: F
         "arena": f"/tournaments/{arena.pk}/",
         "event": f"/tournaments/{event.pk}/",
         "stage-2": f"/tournaments/{second.pk}/",
+        "groups": f"/tournaments/{grouped.pk}/",
+        "groups-playoff": f"/tournaments/{playoff.pk}/",
     }
     with launch() as open_page:
         for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
@@ -116,10 +148,17 @@ def test_the_arena_and_the_stages_pages_fit_phone_and_laptop(launch):  # noqa: F
                 page = open_page(cookie, path, viewport)
                 page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
                 assert page.evaluate(OVERFLOW) <= 0, f"{name} wider than the {size} screen"
+                assert page.evaluate(STANDINGS_OVERFLOW) <= 0, f"{name}: standings scroll ({size})"
                 text = page.inner_text("main")
+                assert (page.locator("#schedule").count() == 0) == (name == "arena")
                 if name == "arena":
                     assert "heidi" in text and "bob" in text
                     if playing:  # bob's game in play, not his first one (over)
                         assert f"table {playing[0]}" in text and "game is over" not in text
                 if name == "event":
                     assert "Dice City spring cup · 2" in text
+                if name.startswith("groups"):
+                    assert "Group A" in text and "Group B" in text
+                    tops = page.evaluate(GROUP_TOPS)  # stage 1's two groups, then the playoff
+                    side_by_side = abs(tops[0] - tops[1]) < 2
+                    assert side_by_side == (size == "laptop"), tops
