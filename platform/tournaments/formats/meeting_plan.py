@@ -33,6 +33,7 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tournaments.formats import common
@@ -295,17 +296,8 @@ def _cyclic(
     cost = sum(size_of[x] * cost_of[cover[x] * mult_of[x]] for x in range(len(size_of)))
     best, best_base = cost, [[list(t) for t in rnd] for rnd in base]
     hot, cold = 1.2 * m, 0.05 * m  # an orbit's cost moves m pairs at once
-    ratio = (cold / hot) ** (1 / steps)
-    heat = hot
-    clock = _Cooling(hot, cold, steps, deadline)
     changed: list[tuple[int, int]] = []
-    for step in range(steps):
-        if not step & 1023:
-            cooled = clock.heat(step)
-            if cooled is None:
-                break
-            heat = cooled
-        heat *= ratio
+    for heat in _heats(hot, cold, steps, deadline):
         b = rng.randrange(bases)
         u, v = rng.randrange(n), rng.randrange(n)
         spot = where[b]
@@ -389,21 +381,12 @@ def _search(
         return False
     steps = min(MAX_STEPS, STEPS_PER_SLOT * slots)
     hot, cold = HEAT[kind]
-    ratio = (cold / hot) ** (1 / steps)
-    heat = hot
     rounds = len(tables)
     done = False
-    clock = _Cooling(hot, cold, steps, deadline)
-    for step in range(steps):
-        if not step & 1023:
-            cooled = clock.heat(step)
-            if cooled is None:
-                break
-            heat = cooled
+    for heat in _heats(hot, cold, steps, deadline):
         if best <= floor and _at_bounds(n, met, never_bound, again_bound):
             done = True
             break
-        heat *= ratio
         r = frozen + rng.randrange(rounds - frozen)
         people = seated[r]
         a, b = people[rng.randrange(len(people))], people[rng.randrange(len(people))]
@@ -448,6 +431,23 @@ def _search(
             best, best_tables = cost, [[list(t) for t in rnd] for rnd in tables]
     tables[:] = best_tables
     return done
+
+
+def _heats(hot: float, cold: float, steps: int, deadline: float) -> Iterator[float]:
+    """A pass's temperature at each of its ``steps``, from ``hot`` down to ``cold``
+    geometrically, re-read from the wall clock every 1024 steps (``_Cooling``); ends early
+    once the pass's share of the budget (``deadline``) is spent."""
+    ratio = (cold / hot) ** (1 / steps)
+    heat = hot
+    clock = _Cooling(hot, cold, steps, deadline)
+    for step in range(steps):
+        if not step & 1023:
+            cooled = clock.heat(step)
+            if cooled is None:
+                return
+            heat = cooled
+        heat *= ratio
+        yield heat
 
 
 class _Cooling:
