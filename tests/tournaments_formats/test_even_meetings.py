@@ -27,6 +27,7 @@ from tournaments.formats.round_robin import (
     schedule_round,
 )
 from tournaments.formats.swiss import match_pairs
+from tournaments.formats.swiss import max_weight_matching as swiss_matching
 
 
 def test_a_fifty_player_swiss_round_avoids_a_rematch_outside_the_first_window():
@@ -251,3 +252,69 @@ def test_a_round_robin_event_plays_the_plan_and_one_begun_otherwise_goes_on_arou
     around = mp.quality(12, tuple(tuple(map(tuple, r)) for r in tables), sizes, byes)
     alone = mp.quality(12, greedy, sizes, byes)
     assert around.never <= alone.never
+
+
+def _matching_weight(edges, matching) -> tuple[int, int]:
+    weight = {(min(i, j), max(i, j)): w for i, j, w in edges}
+    return len(matching), sum(weight[min(i, j), max(i, j)] for i, j in matching)
+
+
+def _brute_force_matching(n, edges) -> tuple[int, int]:
+    """(cardinality, weight) of the best matching, every subset of edges tried."""
+    best = (0, 0)
+    for k in range(len(edges) + 1):
+        for chosen in itertools.combinations(edges, k):
+            ends = [v for i, j, _w in chosen for v in (i, j)]
+            if len(set(ends)) == len(ends):
+                best = max(best, (k, sum(w for _i, _j, w in chosen)))
+    return best
+
+
+@settings(max_examples=60, deadline=None, database=None, derandomize=True)
+@given(
+    n=st.integers(2, 7),
+    data=st.data(),
+    scale=st.sampled_from([1, 2**40, 2**121]),
+)
+def test_the_swiss_matching_is_a_maximum_weight_matching_of_most_pairs(n, data, scale):
+    """The 2-player Swiss matching (rustworkx; networkx for weights of 2^120 and more) is
+    the best of most edges, checked against every subset of edges: weights as small as 1 and
+    as large as the lexicographic criteria make (2^40 at 50 players, 2^54 at 500) or larger."""
+    links = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    chosen = data.draw(st.lists(st.sampled_from(links), unique=True, max_size=9))
+    edges = [
+        (i, j, scale * data.draw(st.integers(1, 50)) + data.draw(st.integers(0, 3)))
+        for i, j in chosen
+    ]
+    found = swiss_matching(n, edges)
+    assert all(len({i, j} & {k, m}) == 0 for (i, j), (k, m) in itertools.combinations(found, 2))
+    assert _matching_weight(edges, found) == _brute_force_matching(n, edges)
+
+
+def test_the_swiss_matching_agrees_with_networkx_on_a_500_player_round():
+    """A 500-player 2-player round (after 4 played): the matching's total weight is
+    networkx's exactly (both optimal), and its first criteria (blocks, seat clashes,
+    rematches) are zero."""
+    import networkx as nx
+
+    from tournaments.formats import swiss
+
+    rng = random.Random(500)
+    entrants = entrants_for(500, 500)
+    config = Settings(2, 2, 5, rounds=5)
+    played = play(FORMATS["swiss"], entrants, Settings(2, 2, 5, rounds=4), rng)
+    captured = []
+    real = swiss.max_weight_matching
+
+    def spy(n, edges):
+        captured.append(edges)
+        return real(n, edges)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(swiss, "max_weight_matching", spy)
+        FORMATS["swiss"].plan_round(entrants, config, played)
+    edges = captured[-1]
+    graph = nx.Graph()
+    graph.add_weighted_edges_from(edges)
+    reference = nx.max_weight_matching(graph, maxcardinality=True)
+    assert _matching_weight(edges, real(500, edges)) == _matching_weight(edges, reference)
