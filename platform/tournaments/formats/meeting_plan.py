@@ -216,6 +216,26 @@ def plan(
     return min(found)[2]
 
 
+def tripled(inner: Schedule, w: int) -> Schedule:
+    """3w players at 3-player tables from a schedule ``inner`` of w players (w odd) at
+    3-player tables (the tripling construction of Kirkman triple systems): players are three
+    layers of w, L*w + a; the rounds of ``inner`` laid on the three layers at once, then w
+    rounds d of transversals {(0, a), (1, a + d), (2, -(2a + d))} (mod w; each a round since
+    2 is invertible mod an odd w), which seat every pair of players of different layers
+    exactly once. So from a Kirkman system of w (every pair once in (w - 1)/2 rounds) comes
+    one of 3w in (3w - 1)/2 rounds: 27 from the affine plane of 9, 45 from one of 15."""
+    assert w % 2 == 1
+    within = tuple(
+        tuple(sorted(tuple(layer * w + a for a in table) for layer in range(3) for table in rnd))
+        for rnd in inner
+    )
+    across = tuple(
+        tuple(sorted((a, w + (a + d) % w, 2 * w + (-(2 * a + d)) % w) for a in range(w)))
+        for d in range(w)
+    )
+    return within + across
+
+
 def layouts(players: int, sizes: list[int], rounds: int) -> list[tuple[int, int, int]]:
     """The cyclic layouts (m, k, f) of a schedule without byes: players = k orbits of m plus
     f fixed points, m dividing the rounds, m > 1, f at most the tables (two fixed points at a

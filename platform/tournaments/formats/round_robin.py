@@ -146,6 +146,10 @@ def planned(players: int, size: int, low: int, rounds: int) -> Schedule:
     budget) and a
     seeded deal; within meeting_plan.BUDGET seconds in all."""
     began = time.perf_counter()
+    design = tripled(players, size, low, rounds)
+    if design:  # a start as good as its layers' schedule (every pair once from a Kirkman one)
+        budget = meeting_plan.BUDGET - (time.perf_counter() - began)
+        return meeting_plan.plan(players, size, low, rounds, design, budget=budget)
     greedy: list[Round] = []
     for r in range(1, rounds + 1):
         greedy.append(schedule_round(players, size, low, r))
@@ -155,6 +159,17 @@ def planned(players: int, size: int, low: int, rounds: int) -> Schedule:
             break
     budget = meeting_plan.BUDGET - (time.perf_counter() - began)
     return meeting_plan.plan(players, size, low, rounds, tuple(greedy), budget=budget)
+
+
+def tripled(players: int, size: int, low: int, rounds: int) -> Schedule:
+    """At 3 seats, 3w players with w an odd multiple of 3 and the default (3w - 1)/2 rounds:
+    the tripling of w's schedule (meeting_plan.tripled; the affine plane at w = 9, else w's
+    own plan), or () when the sizes do not fit."""
+    w = players // 3
+    if size != 3 or players % 3 or w % 6 != 3 or rounds != (players - 1) // 2:
+        return ()
+    inner = affine_plane(3) if w == 9 else planned(w, 3, low, (w - 1) // 2)
+    return meeting_plan.tripled(inner, w)
 
 
 def played_tables(roster: Sequence[int], played: Sequence[PlayedRound]) -> Schedule:
