@@ -18,9 +18,12 @@ from tests.tournaments_formats.helpers import run_event, seeded
 from tests.tournaments_formats.simulate import entrants_for, play
 from tournaments.formats import FORMATS, PlannedTable, PlayedRound, RoundPlan, Settings
 from tournaments.formats import meeting_plan as mp
-from tournaments.formats.common import pair
+from tournaments.formats.common import pair, table_sizes
 from tournaments.formats.round_robin import (
+    affine_plane,
     default_rounds,
+    design,
+    designed,
     follows,
     planned,
     played_tables,
@@ -165,6 +168,12 @@ ACHIEVED = {
     (13, 3): (12, 0, 0),
     (15, 3): (0, 0, 0),
     (18, 3): (0, 9, 0),  # a cyclic layout (9 turns of 2 base rounds): no pair apart
+    # designs (round_robin.designed): every pair exactly once
+    (24, 5): (0, 0, 0),  # the affine plane of 25, one point left out
+    (26, 3): (0, 0, 0),  # the tripled affine plane of 9 (27), one point left out
+    (27, 3): (0, 0, 0),
+    (44, 3): (0, 0, 0),  # the tripled Kirkman system of 15 (45), one point left out
+    (45, 3): (0, 0, 0),
 }
 
 
@@ -174,6 +183,7 @@ def test_the_plans_achieve_the_documented_table(players, size, monkeypatch):
     any machine, however loaded)."""
     monkeypatch.setattr(mp, "BUDGET", 10**6)
     planned.cache_clear()
+    design.cache_clear()
     rounds = default_rounds(players, size)
     sizes, byes = mp.bye_rounds(players, size, 2, rounds)
     q = mp.quality(players, planned(players, size, 2, rounds), sizes, byes)
@@ -318,3 +328,50 @@ def test_the_swiss_matching_agrees_with_networkx_on_a_500_player_round():
     graph.add_weighted_edges_from(edges)
     reference = nx.max_weight_matching(graph, maxcardinality=True)
     assert _matching_weight(edges, real(500, edges)) == _matching_weight(edges, reference)
+
+
+def _met(schedule) -> Counter:
+    return Counter(
+        pair(a, b) for rnd in schedule for t in rnd for a, b in itertools.combinations(t, 2)
+    )
+
+
+@pytest.mark.parametrize("w", [5, 7, 9, 11])
+def test_tripling_seats_every_pair_of_two_layers_exactly_once(w):
+    """meeting_plan.tripled: its w transversal rounds are rounds (each of the 3w players
+    once) and seat every pair of players of two different layers exactly once, none of one
+    layer; with the affine plane of 9 as the layers' schedule, every pair exactly once (a
+    Kirkman triple system of 27)."""
+    inner = affine_plane(3) if w == 9 else ()
+    schedule = mp.tripled(inner, w)
+    assert len(schedule) == len(inner) + w
+    for rnd in schedule:
+        assert sorted(p for t in rnd for p in t) == list(range(3 * w))
+    met = _met(schedule[len(inner) :])
+    assert all(
+        met[pair(a, b)] == (a // w != b // w) for a, b in itertools.combinations(range(3 * w), 2)
+    )
+    if inner:
+        assert set(_met(schedule).values()) == {1} and len(_met(schedule)) == 27 * 26 // 2
+
+
+@pytest.mark.parametrize(("players", "size"), [(24, 5), (26, 3), (27, 3), (44, 3), (45, 3)])
+def test_designed_schedules_meet_every_pair_once_at_balanced_tables(players, size, monkeypatch):
+    """round_robin.designed: every pair exactly once in the default rounds, each round all
+    the players at the balanced table sizes (common.table_sizes), none with a bye; and
+    nothing where the sizes do not fit (13 players at 4 seats: the affine plane of 16 less 3
+    points has 5 rounds, the default is 4; 45 at 3 seats with exact tables of 3 is a design,
+    44 is not: its tables of 2 are below the minimum)."""
+    monkeypatch.setattr(mp, "BUDGET", 10**6)
+    design.cache_clear()
+    rounds = default_rounds(players, size)
+    schedule = designed(players, size, 2, rounds)
+    sizes, byes = table_sizes(players, size, 2)
+    assert len(schedule) == rounds and byes == 0
+    for rnd in schedule:
+        assert sorted(p for t in rnd for p in t) == list(range(players))
+        assert sorted(map(len, rnd), reverse=True) == sizes
+    met = _met(schedule)
+    assert len(met) == players * (players - 1) // 2 and set(met.values()) == {1}
+    assert designed(13, 4, 2, default_rounds(13, 4)) == ()
+    assert designed(45, 3, 3, 22) and designed(44, 3, 3, 22) == ()

@@ -146,10 +146,9 @@ def planned(players: int, size: int, low: int, rounds: int) -> Schedule:
     budget) and a
     seeded deal; within meeting_plan.BUDGET seconds in all."""
     began = time.perf_counter()
-    design = tripled(players, size, low, rounds)
-    if design:  # a start as good as its layers' schedule (every pair once from a Kirkman one)
-        budget = meeting_plan.BUDGET - (time.perf_counter() - began)
-        return meeting_plan.plan(players, size, low, rounds, design, budget=budget)
+    whole = designed(players, size, low, rounds)
+    if whole:  # every pair exactly once: optimal
+        return whole
     greedy: list[Round] = []
     for r in range(1, rounds + 1):
         greedy.append(schedule_round(players, size, low, r))
@@ -161,15 +160,43 @@ def planned(players: int, size: int, low: int, rounds: int) -> Schedule:
     return meeting_plan.plan(players, size, low, rounds, tuple(greedy), budget=budget)
 
 
-def tripled(players: int, size: int, low: int, rounds: int) -> Schedule:
-    """At 3 seats, 3w players with w an odd multiple of 3 and the default (3w - 1)/2 rounds:
-    the tripling of w's schedule (meeting_plan.tripled; the affine plane at w = 9, else w's
-    own plan), or () when the sizes do not fit."""
-    w = players // 3
-    if size != 3 or players % 3 or w % 6 != 3 or rounds != (players - 1) // 2:
+def designed(players: int, size: int, low: int, rounds: int) -> Schedule:
+    """A schedule from a design of v = players .. players + 3 points in which every pair meets
+    exactly once in ``rounds`` rounds (``design``), the points from ``players`` on left out
+    (their seats empty), when every round keeps the balanced table sizes (common.table_sizes,
+    no byes): then every pair of the players meets exactly once too (24 at 5 seats from the
+    affine plane of 25; at 3 seats 26 from 27 and 44 from 45). () when there is none."""
+    sizes, byes = common.table_sizes(players, size, low)
+    for v in range(players, players + 4):
+        whole = design(v, size, low)
+        if len(whole) != rounds:
+            continue
+        cut = tuple(tuple(sorted(tuple(p for p in t if p < players) for t in rnd)) for rnd in whole)
+        if not byes and all(sorted(map(len, rnd), reverse=True) == sizes for rnd in cut):
+            return cut
+    return ()
+
+
+@functools.lru_cache(maxsize=16)
+def design(v: int, size: int, low: int) -> Schedule:
+    """A resolvable design of v points in (v - 1) / (size - 1) rounds, every pair exactly
+    once, where one is built here: the affine plane (v = size², size 3-5); at 3 seats a
+    Kirkman triple system of 15 (the search reaches it: checked, else none) and, by tripling
+    (meeting_plan.tripled), those of 27 (from the affine plane of 9) and 45 (from 15)."""
+    if v == size * size and size in (3, 4, 5):
+        return affine_plane(size)
+    if size != 3 or v % 3:
         return ()
-    inner = affine_plane(3) if w == 9 else planned(w, 3, low, (w - 1) // 2)
-    return meeting_plan.tripled(inner, w)
+    if v == 15:
+        found = meeting_plan.plan(15, 3, low, 7)
+        sizes, byes = meeting_plan.bye_rounds(15, 3, low, 7)
+        q = meeting_plan.quality(15, found, sizes, byes)
+        return found if q.never == q.twice == q.more == 0 else ()
+    w = v // 3
+    if w % 6 == 3:
+        inner = design(w, 3, low)
+        return meeting_plan.tripled(inner, w) if inner else ()
+    return ()
 
 
 def played_tables(roster: Sequence[int], played: Sequence[PlayedRound]) -> Schedule:
