@@ -33,7 +33,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from tournaments.formats import common
@@ -234,6 +234,46 @@ def tripled(inner: Schedule, w: int) -> Schedule:
         for d in range(w)
     )
     return within + across
+
+
+# 1-rotational Kirkman triple systems (points Z_{v-1} and one fixed point; ``rotational``):
+# base triples whose differences cover every residue mod v - 1 outside the subgroup of order
+# 2 exactly once, one per pair of cosets of it; found by a backtracking search over residues
+# (Buratti: such systems exist for v = 3, 9 mod 24), checked by test_even_meetings.py
+ROTATIONAL_KTS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    33: ((1, 11, 5), (2, 7, 4), (3, 15, 24), (6, 13, 30), (9, 28, 10)),
+    51: (
+        (1, 24, 2), (3, 20, 13), (4, 9, 23), (5, 44, 18),
+        (6, 15, 36), (7, 10, 42), (8, 12, 46), (14, 22, 16),
+    ),
+    57: (
+        (1, 16, 14), (2, 21, 32), (3, 24, 41), (5, 10, 17), (6, 26, 20),
+        (7, 11, 40), (8, 9, 18), (15, 55, 23), (19, 53, 22),
+    ),
+}  # fmt: skip
+
+
+def rotational(v: int, k: int, base: Sequence[Sequence[int]]) -> Schedule:
+    """A 1-rotational resolvable design: points Z_{v-1} (0 .. v - 2) and v - 1 fixed; with
+    m = (v - 1)/(k - 1) and H the subgroup {0, m, 2m, ...} of order k - 1, round r (0 .. m - 1)
+    is the fixed point with H + r, and every base block plus j*m + r (j < k - 1). When the
+    base blocks' differences cover each residue outside H exactly once and their residues
+    mod m are 1 .. m - 1 once each, every round seats everyone and every pair meets once."""
+    n = v - 1
+    m = n // (k - 1)
+    return tuple(
+        tuple(
+            sorted(
+                [tuple(sorted([n, *((r + j * m) % n for j in range(k - 1))]))]
+                + [
+                    tuple(sorted((x + j * m + r) % n for x in block))
+                    for block in base
+                    for j in range(k - 1)
+                ]
+            )
+        )
+        for r in range(m)
+    )
 
 
 def layouts(players: int, sizes: list[int], rounds: int) -> list[tuple[int, int, int]]:

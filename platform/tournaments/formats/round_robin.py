@@ -165,7 +165,8 @@ def designed(players: int, size: int, low: int, rounds: int) -> Schedule:
     exactly once in ``rounds`` rounds (``design``), the points from ``players`` on left out
     (their seats empty), when every round keeps the balanced table sizes (common.table_sizes,
     no byes): then every pair of the players meets exactly once too (24 at 5 seats from the
-    affine plane of 25; at 3 seats 26 from 27 and 44 from 45). () when there is none."""
+    affine plane of 25; at 3 seats 26 from 27, 32 from 33, 44 from 45, 50 from 51, 56 from
+    57). () when there is none."""
     sizes, byes = common.table_sizes(players, size, low)
     for v in range(players, players + 4):
         whole = design(v, size, low)
@@ -181,12 +182,15 @@ def designed(players: int, size: int, low: int, rounds: int) -> Schedule:
 def design(v: int, size: int, low: int) -> Schedule:
     """A resolvable design of v points in (v - 1) / (size - 1) rounds, every pair exactly
     once, where one is built here: the affine plane (v = size², size 3-5); at 3 seats a
-    Kirkman triple system of 15 (the search reaches it: checked, else none) and, by tripling
-    (meeting_plan.tripled), those of 27 (from the affine plane of 9) and 45 (from 15)."""
+    Kirkman triple system of 15 (the search reaches it: checked, else none), by tripling
+    (meeting_plan.tripled) those of 27 (from the affine plane of 9) and 45 (from 15), and
+    1-rotational ones of 33, 51 and 57 (meeting_plan.rotational)."""
     if v == size * size and size in (3, 4, 5):
         return affine_plane(size)
     if size != 3 or v % 3:
         return ()
+    if v in meeting_plan.ROTATIONAL_KTS:
+        return meeting_plan.rotational(v, 3, meeting_plan.ROTATIONAL_KTS[v])
     if v == 15:
         found = meeting_plan.plan(15, 3, low, 7)
         sizes, byes = meeting_plan.bye_rounds(15, 3, low, 7)
