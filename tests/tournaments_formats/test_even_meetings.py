@@ -33,15 +33,17 @@ from tournaments.formats.swiss import match_pairs
 from tournaments.formats.swiss import max_weight_matching as swiss_matching
 
 
-def test_a_fifty_player_swiss_round_avoids_a_rematch_outside_the_first_window():
-    """Every pair of ranks up to 24 apart has met, none 25 apart: the 24-rank window alone
-    could only pair rematches; widened, it pairs rank i with rank i + 25, no rematch."""
-    seated = list(range(1, 51))
-    met = Counter({pair(a, b): 1 for a, b in itertools.combinations(seated, 2) if abs(a - b) <= 24})
+@pytest.mark.parametrize("players", [50, 250])
+def test_a_swiss_round_avoids_a_rematch_outside_the_first_window(players):
+    """Every pair of ranks up to 24 apart has met, none 25 apart: at 50 players the graph is
+    complete; at 250 the 24-rank window alone could only pair rematches; widened, it pairs
+    rank i with rank i + 25 (50 ranks in a block), no rematch."""
+    seated = list(range(1, players + 1))
+    met = Counter({pair(a, b): 1 for a in seated for b in range(a + 1, min(players, a + 24) + 1)})
     points = {p: Fraction(0) for p in seated}
     tables = match_pairs(seated, points, met)
     assert sum(met.get(pair(a, b), 0) for a, b in tables) == 0
-    assert sorted(abs(a - b) for a, b in tables) == [25] * 25
+    assert sorted(abs(a - b) for a, b in tables) == [25] * (players // 2)
 
 
 def seat_spread(played) -> int:
@@ -174,6 +176,12 @@ ACHIEVED = {
     (27, 3): (0, 0, 0),
     (44, 3): (0, 0, 0),  # the tripled Kirkman system of 15 (45), one point left out
     (45, 3): (0, 0, 0),
+    (32, 3): (0, 0, 0),  # 1-rotational Kirkman systems (33, 51, 57), one point left out
+    (33, 3): (0, 0, 0),
+    (50, 3): (0, 0, 0),
+    (51, 3): (0, 0, 0),
+    (56, 3): (0, 0, 0),
+    (57, 3): (0, 0, 0),
 }
 
 
@@ -355,7 +363,22 @@ def test_tripling_seats_every_pair_of_two_layers_exactly_once(w):
         assert set(_met(schedule).values()) == {1} and len(_met(schedule)) == 27 * 26 // 2
 
 
-@pytest.mark.parametrize(("players", "size"), [(24, 5), (26, 3), (27, 3), (44, 3), (45, 3)])
+@pytest.mark.parametrize(
+    ("players", "size"),
+    [
+        (24, 5),
+        (26, 3),
+        (27, 3),
+        (32, 3),
+        (33, 3),
+        (44, 3),
+        (45, 3),
+        (50, 3),
+        (51, 3),
+        (56, 3),
+        (57, 3),
+    ],
+)
 def test_designed_schedules_meet_every_pair_once_at_balanced_tables(players, size, monkeypatch):
     """round_robin.designed: every pair exactly once in the default rounds, each round all
     the players at the balanced table sizes (common.table_sizes), none with a bye; and
