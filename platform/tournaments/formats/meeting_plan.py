@@ -276,6 +276,36 @@ def rotational(v: int, k: int, base: Sequence[Sequence[int]]) -> Schedule:
     )
 
 
+# a 1-rotational resolvable design of 28 points in blocks of 4 over the group Z_3^3 (points
+# 0 .. 26 as base-3 digit vectors, 27 fixed): base blocks found by the same residue search
+# (none over the cyclic Z_27); see ``rotational_z3``
+ROTATIONAL_Z3_28 = ((3, 18, 6, 10), (12, 16, 21, 26))
+
+
+def rotational_z3(base: Sequence[Sequence[int]]) -> Schedule:
+    """``rotational`` over Z_3^3 for 28 points at 4 seats: H = {0, 1, 2} (the first digit),
+    round c (0 .. 8) the fixed point 27 with H + 3c, and every base block plus h + 3c
+    (h in H); every pair meets exactly once when the base blocks' differences cover each
+    element outside H once and they lie in the 8 other cosets of H once each."""
+
+    def add(a: int, b: int) -> int:
+        return sum((a // 3**i + b // 3**i) % 3 * 3**i for i in range(3))
+
+    return tuple(
+        tuple(
+            sorted(
+                [tuple(sorted([27, *(add(h, 3 * c) for h in range(3))]))]
+                + [
+                    tuple(sorted(add(add(x, h), 3 * c) for x in block))
+                    for block in base
+                    for h in range(3)
+                ]
+            )
+        )
+        for c in range(9)
+    )
+
+
 def layouts(players: int, sizes: list[int], rounds: int) -> list[tuple[int, int, int]]:
     """The cyclic layouts (m, k, f) of a schedule without byes: players = k orbits of m plus
     f fixed points, m dividing the rounds, m > 1, f at most the tables (two fixed points at a

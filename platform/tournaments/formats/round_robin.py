@@ -165,8 +165,8 @@ def designed(players: int, size: int, low: int, rounds: int) -> Schedule:
     exactly once in ``rounds`` rounds (``design``), the points from ``players`` on left out
     (their seats empty), when every round keeps the balanced table sizes (common.table_sizes,
     no byes): then every pair of the players meets exactly once too (24 at 5 seats from the
-    affine plane of 25; at 3 seats 26 from 27, 32 from 33, 44 from 45, 50 from 51, 56 from
-    57). () when there is none."""
+    affine plane of 25; 27 at 4 from 28; at 3 seats 26 from 27, 32 from 33, 44 from 45, 50
+    from 51, 56 from 57). () when there is none."""
     sizes, byes = common.table_sizes(players, size, low)
     for v in range(players, players + 4):
         whole = design(v, size, low)
@@ -184,9 +184,12 @@ def design(v: int, size: int, low: int) -> Schedule:
     once, where one is built here: the affine plane (v = size², size 3-5); at 3 seats a
     Kirkman triple system of 15 (the search reaches it: checked, else none), by tripling
     (meeting_plan.tripled) those of 27 (from the affine plane of 9) and 45 (from 15), and
-    1-rotational ones of 33, 51 and 57 (meeting_plan.rotational)."""
+    1-rotational ones of 33, 51 and 57 (meeting_plan.rotational); at 4 seats a 1-rotational
+    one of 28 over Z_3^3 (meeting_plan.rotational_z3)."""
     if v == size * size and size in (3, 4, 5):
         return affine_plane(size)
+    if v == 28 and size == 4:
+        return meeting_plan.rotational_z3(meeting_plan.ROTATIONAL_Z3_28)
     if size != 3 or v % 3:
         return ()
     if v in meeting_plan.ROTATIONAL_KTS:
