@@ -18,26 +18,32 @@ from tests.tournaments_formats.helpers import run_event, seeded
 from tests.tournaments_formats.simulate import entrants_for, play
 from tournaments.formats import FORMATS, PlannedTable, PlayedRound, RoundPlan, Settings
 from tournaments.formats import meeting_plan as mp
-from tournaments.formats.common import pair
+from tournaments.formats.common import pair, table_sizes
 from tournaments.formats.round_robin import (
+    affine_plane,
     default_rounds,
+    design,
+    designed,
     follows,
     planned,
     played_tables,
     schedule_round,
 )
 from tournaments.formats.swiss import match_pairs
+from tournaments.formats.swiss import max_weight_matching as swiss_matching
 
 
-def test_a_fifty_player_swiss_round_avoids_a_rematch_outside_the_first_window():
-    """Every pair of ranks up to 24 apart has met, none 25 apart: the 24-rank window alone
-    could only pair rematches; widened, it pairs rank i with rank i + 25, no rematch."""
-    seated = list(range(1, 51))
-    met = Counter({pair(a, b): 1 for a, b in itertools.combinations(seated, 2) if abs(a - b) <= 24})
+@pytest.mark.parametrize("players", [50, 250])
+def test_a_swiss_round_avoids_a_rematch_outside_the_first_window(players):
+    """Every pair of ranks up to 24 apart has met, none 25 apart: at 50 players the graph is
+    complete; at 250 the 24-rank window alone could only pair rematches; widened, it pairs
+    rank i with rank i + 25 (50 ranks in a block), no rematch."""
+    seated = list(range(1, players + 1))
+    met = Counter({pair(a, b): 1 for a in seated for b in range(a + 1, min(players, a + 24) + 1)})
     points = {p: Fraction(0) for p in seated}
     tables = match_pairs(seated, points, met)
     assert sum(met.get(pair(a, b), 0) for a, b in tables) == 0
-    assert sorted(abs(a - b) for a, b in tables) == [25] * 25
+    assert sorted(abs(a - b) for a, b in tables) == [25] * (players // 2)
 
 
 def seat_spread(played) -> int:
@@ -164,6 +170,20 @@ ACHIEVED = {
     (13, 3): (12, 0, 0),
     (15, 3): (0, 0, 0),
     (18, 3): (0, 9, 0),  # a cyclic layout (9 turns of 2 base rounds): no pair apart
+    # designs (round_robin.designed): every pair exactly once
+    (24, 5): (0, 0, 0),  # the affine plane of 25, one point left out
+    (26, 3): (0, 0, 0),  # the tripled affine plane of 9 (27), one point left out
+    (27, 3): (0, 0, 0),
+    (44, 3): (0, 0, 0),  # the tripled Kirkman system of 15 (45), one point left out
+    (45, 3): (0, 0, 0),
+    (32, 3): (0, 0, 0),  # 1-rotational Kirkman systems (33, 51, 57), one point left out
+    (33, 3): (0, 0, 0),
+    (50, 3): (0, 0, 0),
+    (51, 3): (0, 0, 0),
+    (56, 3): (0, 0, 0),
+    (57, 3): (0, 0, 0),
+    (27, 4): (0, 0, 0),  # a 1-rotational design of 28 over Z_3^3, one point left out
+    (28, 4): (0, 0, 0),
 }
 
 
@@ -173,6 +193,7 @@ def test_the_plans_achieve_the_documented_table(players, size, monkeypatch):
     any machine, however loaded)."""
     monkeypatch.setattr(mp, "BUDGET", 10**6)
     planned.cache_clear()
+    design.cache_clear()
     rounds = default_rounds(players, size)
     sizes, byes = mp.bye_rounds(players, size, 2, rounds)
     q = mp.quality(players, planned(players, size, 2, rounds), sizes, byes)
@@ -251,3 +272,133 @@ def test_a_round_robin_event_plays_the_plan_and_one_begun_otherwise_goes_on_arou
     around = mp.quality(12, tuple(tuple(map(tuple, r)) for r in tables), sizes, byes)
     alone = mp.quality(12, greedy, sizes, byes)
     assert around.never <= alone.never
+
+
+def _matching_weight(edges, matching) -> tuple[int, int]:
+    weight = {(min(i, j), max(i, j)): w for i, j, w in edges}
+    return len(matching), sum(weight[min(i, j), max(i, j)] for i, j in matching)
+
+
+def _brute_force_matching(n, edges) -> tuple[int, int]:
+    """(cardinality, weight) of the best matching, every subset of edges tried."""
+    best = (0, 0)
+    for k in range(len(edges) + 1):
+        for chosen in itertools.combinations(edges, k):
+            ends = [v for i, j, _w in chosen for v in (i, j)]
+            if len(set(ends)) == len(ends):
+                best = max(best, (k, sum(w for _i, _j, w in chosen)))
+    return best
+
+
+@settings(max_examples=60, deadline=None, database=None, derandomize=True)
+@given(
+    n=st.integers(2, 7),
+    data=st.data(),
+    scale=st.sampled_from([1, 2**40, 2**121]),
+)
+def test_the_swiss_matching_is_a_maximum_weight_matching_of_most_pairs(n, data, scale):
+    """The 2-player Swiss matching (rustworkx; networkx for weights of 2^120 and more) is
+    the best of most edges, checked against every subset of edges: weights as small as 1 and
+    as large as the lexicographic criteria make (2^40 at 50 players, 2^54 at 500) or larger."""
+    links = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    chosen = data.draw(st.lists(st.sampled_from(links), unique=True, max_size=9))
+    edges = [
+        (i, j, scale * data.draw(st.integers(1, 50)) + data.draw(st.integers(0, 3)))
+        for i, j in chosen
+    ]
+    found = swiss_matching(n, edges)
+    assert all(len({i, j} & {k, m}) == 0 for (i, j), (k, m) in itertools.combinations(found, 2))
+    assert _matching_weight(edges, found) == _brute_force_matching(n, edges)
+
+
+def test_the_swiss_matching_agrees_with_networkx_on_a_500_player_round():
+    """A 500-player 2-player round (after 4 played): the matching's total weight is
+    networkx's exactly (both optimal), and its first criteria (blocks, seat clashes,
+    rematches) are zero."""
+    import networkx as nx
+
+    from tournaments.formats import swiss
+
+    rng = random.Random(500)
+    entrants = entrants_for(500, 500)
+    config = Settings(2, 2, 5, rounds=5)
+    played = play(FORMATS["swiss"], entrants, Settings(2, 2, 5, rounds=4), rng)
+    captured = []
+    real = swiss.max_weight_matching
+
+    def spy(n, edges):
+        captured.append(edges)
+        return real(n, edges)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(swiss, "max_weight_matching", spy)
+        FORMATS["swiss"].plan_round(entrants, config, played)
+    edges = captured[-1]
+    graph = nx.Graph()
+    graph.add_weighted_edges_from(edges)
+    reference = nx.max_weight_matching(graph, maxcardinality=True)
+    assert _matching_weight(edges, real(500, edges)) == _matching_weight(edges, reference)
+
+
+def _met(schedule) -> Counter:
+    return Counter(
+        pair(a, b) for rnd in schedule for t in rnd for a, b in itertools.combinations(t, 2)
+    )
+
+
+@pytest.mark.parametrize("w", [5, 7, 9, 11])
+def test_tripling_seats_every_pair_of_two_layers_exactly_once(w):
+    """meeting_plan.tripled: its w transversal rounds are rounds (each of the 3w players
+    once) and seat every pair of players of two different layers exactly once, none of one
+    layer; with the affine plane of 9 as the layers' schedule, every pair exactly once (a
+    Kirkman triple system of 27)."""
+    inner = affine_plane(3) if w == 9 else ()
+    schedule = mp.tripled(inner, w)
+    assert len(schedule) == len(inner) + w
+    for rnd in schedule:
+        assert sorted(p for t in rnd for p in t) == list(range(3 * w))
+    met = _met(schedule[len(inner) :])
+    assert all(
+        met[pair(a, b)] == (a // w != b // w) for a, b in itertools.combinations(range(3 * w), 2)
+    )
+    if inner:
+        assert set(_met(schedule).values()) == {1} and len(_met(schedule)) == 27 * 26 // 2
+
+
+@pytest.mark.parametrize(
+    ("players", "size"),
+    [
+        (24, 5),
+        (26, 3),
+        (27, 3),
+        (32, 3),
+        (33, 3),
+        (44, 3),
+        (45, 3),
+        (50, 3),
+        (51, 3),
+        (56, 3),
+        (57, 3),
+        (27, 4),
+        (28, 4),
+    ],
+)
+def test_designed_schedules_meet_every_pair_once_at_balanced_tables(players, size, monkeypatch):
+    """round_robin.designed: every pair exactly once in the default rounds, each round all
+    the players at the balanced table sizes (common.table_sizes), none with a bye; and
+    nothing where the sizes do not fit (13 players at 4 seats: the affine plane of 16 less 3
+    points has 5 rounds, the default is 4; 45 at 3 seats with exact tables of 3 is a design,
+    44 is not: its tables of 2 are below the minimum)."""
+    monkeypatch.setattr(mp, "BUDGET", 10**6)
+    design.cache_clear()
+    rounds = default_rounds(players, size)
+    schedule = designed(players, size, 2, rounds)
+    sizes, byes = table_sizes(players, size, 2)
+    assert len(schedule) == rounds and byes == 0
+    for rnd in schedule:
+        assert sorted(p for t in rnd for p in t) == list(range(players))
+        assert sorted(map(len, rnd), reverse=True) == sizes
+    met = _met(schedule)
+    assert len(met) == players * (players - 1) // 2 and set(met.values()) == {1}
+    assert designed(13, 4, 2, default_rounds(13, 4)) == ()
+    assert designed(45, 3, 3, 22) and designed(44, 3, 3, 22) == ()

@@ -33,6 +33,7 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from tournaments.formats import common
@@ -215,6 +216,96 @@ def plan(
     return min(found)[2]
 
 
+def tripled(inner: Schedule, w: int) -> Schedule:
+    """3w players at 3-player tables from a schedule ``inner`` of w players (w odd) at
+    3-player tables (the tripling construction of Kirkman triple systems): players are three
+    layers of w, L*w + a; the rounds of ``inner`` laid on the three layers at once, then w
+    rounds d of transversals {(0, a), (1, a + d), (2, -(2a + d))} (mod w; each a round since
+    2 is invertible mod an odd w), which seat every pair of players of different layers
+    exactly once. So from a Kirkman system of w (every pair once in (w - 1)/2 rounds) comes
+    one of 3w in (3w - 1)/2 rounds: 27 from the affine plane of 9, 45 from one of 15."""
+    assert w % 2 == 1
+    within = tuple(
+        tuple(sorted(tuple(layer * w + a for a in table) for layer in range(3) for table in rnd))
+        for rnd in inner
+    )
+    across = tuple(
+        tuple(sorted((a, w + (a + d) % w, 2 * w + (-(2 * a + d)) % w) for a in range(w)))
+        for d in range(w)
+    )
+    return within + across
+
+
+# 1-rotational Kirkman triple systems (points Z_{v-1} and one fixed point; ``rotational``):
+# base triples whose differences cover every residue mod v - 1 outside the subgroup of order
+# 2 exactly once, one per pair of cosets of it; found by a backtracking search over residues
+# (Buratti: such systems exist for v = 3, 9 mod 24), checked by test_even_meetings.py
+ROTATIONAL_KTS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    33: ((1, 11, 5), (2, 7, 4), (3, 15, 24), (6, 13, 30), (9, 28, 10)),
+    51: (
+        (1, 24, 2), (3, 20, 13), (4, 9, 23), (5, 44, 18),
+        (6, 15, 36), (7, 10, 42), (8, 12, 46), (14, 22, 16),
+    ),
+    57: (
+        (1, 16, 14), (2, 21, 32), (3, 24, 41), (5, 10, 17), (6, 26, 20),
+        (7, 11, 40), (8, 9, 18), (15, 55, 23), (19, 53, 22),
+    ),
+}  # fmt: skip
+
+
+def rotational(v: int, k: int, base: Sequence[Sequence[int]]) -> Schedule:
+    """A 1-rotational resolvable design: points Z_{v-1} (0 .. v - 2) and v - 1 fixed; with
+    m = (v - 1)/(k - 1) and H the subgroup {0, m, 2m, ...} of order k - 1, round r (0 .. m - 1)
+    is the fixed point with H + r, and every base block plus j*m + r (j < k - 1). When the
+    base blocks' differences cover each residue outside H exactly once and their residues
+    mod m are 1 .. m - 1 once each, every round seats everyone and every pair meets once."""
+    n = v - 1
+    m = n // (k - 1)
+    return tuple(
+        tuple(
+            sorted(
+                [tuple(sorted([n, *((r + j * m) % n for j in range(k - 1))]))]
+                + [
+                    tuple(sorted((x + j * m + r) % n for x in block))
+                    for block in base
+                    for j in range(k - 1)
+                ]
+            )
+        )
+        for r in range(m)
+    )
+
+
+# a 1-rotational resolvable design of 28 points in blocks of 4 over the group Z_3^3 (points
+# 0 .. 26 as base-3 digit vectors, 27 fixed): base blocks found by the same residue search
+# (none over the cyclic Z_27); see ``rotational_z3``
+ROTATIONAL_Z3_28 = ((3, 18, 6, 10), (12, 16, 21, 26))
+
+
+def rotational_z3(base: Sequence[Sequence[int]]) -> Schedule:
+    """``rotational`` over Z_3^3 for 28 points at 4 seats: H = {0, 1, 2} (the first digit),
+    round c (0 .. 8) the fixed point 27 with H + 3c, and every base block plus h + 3c
+    (h in H); every pair meets exactly once when the base blocks' differences cover each
+    element outside H once and they lie in the 8 other cosets of H once each."""
+
+    def add(a: int, b: int) -> int:
+        return sum((a // 3**i + b // 3**i) % 3 * 3**i for i in range(3))
+
+    return tuple(
+        tuple(
+            sorted(
+                [tuple(sorted([27, *(add(h, 3 * c) for h in range(3))]))]
+                + [
+                    tuple(sorted(add(add(x, h), 3 * c) for x in block))
+                    for block in base
+                    for h in range(3)
+                ]
+            )
+        )
+        for c in range(9)
+    )
+
+
 def layouts(players: int, sizes: list[int], rounds: int) -> list[tuple[int, int, int]]:
     """The cyclic layouts (m, k, f) of a schedule without byes: players = k orbits of m plus
     f fixed points, m dividing the rounds, m > 1, f at most the tables (two fixed points at a
@@ -295,17 +386,8 @@ def _cyclic(
     cost = sum(size_of[x] * cost_of[cover[x] * mult_of[x]] for x in range(len(size_of)))
     best, best_base = cost, [[list(t) for t in rnd] for rnd in base]
     hot, cold = 1.2 * m, 0.05 * m  # an orbit's cost moves m pairs at once
-    ratio = (cold / hot) ** (1 / steps)
-    heat = hot
-    clock = _Cooling(hot, cold, steps, deadline)
     changed: list[tuple[int, int]] = []
-    for step in range(steps):
-        if not step & 1023:
-            cooled = clock.heat(step)
-            if cooled is None:
-                break
-            heat = cooled
-        heat *= ratio
+    for heat in _heats(hot, cold, steps, deadline):
         b = rng.randrange(bases)
         u, v = rng.randrange(n), rng.randrange(n)
         spot = where[b]
@@ -389,21 +471,12 @@ def _search(
         return False
     steps = min(MAX_STEPS, STEPS_PER_SLOT * slots)
     hot, cold = HEAT[kind]
-    ratio = (cold / hot) ** (1 / steps)
-    heat = hot
     rounds = len(tables)
     done = False
-    clock = _Cooling(hot, cold, steps, deadline)
-    for step in range(steps):
-        if not step & 1023:
-            cooled = clock.heat(step)
-            if cooled is None:
-                break
-            heat = cooled
+    for heat in _heats(hot, cold, steps, deadline):
         if best <= floor and _at_bounds(n, met, never_bound, again_bound):
             done = True
             break
-        heat *= ratio
         r = frozen + rng.randrange(rounds - frozen)
         people = seated[r]
         a, b = people[rng.randrange(len(people))], people[rng.randrange(len(people))]
@@ -448,6 +521,23 @@ def _search(
             best, best_tables = cost, [[list(t) for t in rnd] for rnd in tables]
     tables[:] = best_tables
     return done
+
+
+def _heats(hot: float, cold: float, steps: int, deadline: float) -> Iterator[float]:
+    """A pass's temperature at each of its ``steps``, from ``hot`` down to ``cold``
+    geometrically, re-read from the wall clock every 1024 steps (``_Cooling``); ends early
+    once the pass's share of the budget (``deadline``) is spent."""
+    ratio = (cold / hot) ** (1 / steps)
+    heat = hot
+    clock = _Cooling(hot, cold, steps, deadline)
+    for step in range(steps):
+        if not step & 1023:
+            cooled = clock.heat(step)
+            if cooled is None:
+                return
+            heat = cooled
+        heat *= ratio
+        yield heat
 
 
 class _Cooling:

@@ -146,6 +146,9 @@ def planned(players: int, size: int, low: int, rounds: int) -> Schedule:
     budget) and a
     seeded deal; within meeting_plan.BUDGET seconds in all."""
     began = time.perf_counter()
+    whole = designed(players, size, low, rounds)
+    if whole:  # every pair exactly once: optimal
+        return whole
     greedy: list[Round] = []
     for r in range(1, rounds + 1):
         greedy.append(schedule_round(players, size, low, r))
@@ -155,6 +158,52 @@ def planned(players: int, size: int, low: int, rounds: int) -> Schedule:
             break
     budget = meeting_plan.BUDGET - (time.perf_counter() - began)
     return meeting_plan.plan(players, size, low, rounds, tuple(greedy), budget=budget)
+
+
+def designed(players: int, size: int, low: int, rounds: int) -> Schedule:
+    """A schedule from a design of v = players .. players + 3 points in which every pair meets
+    exactly once in ``rounds`` rounds (``design``), the points from ``players`` on left out
+    (their seats empty), when every round keeps the balanced table sizes (common.table_sizes,
+    no byes): then every pair of the players meets exactly once too (24 at 5 seats from the
+    affine plane of 25; 27 at 4 from 28; at 3 seats 26 from 27, 32 from 33, 44 from 45, 50
+    from 51, 56 from 57). () when there is none."""
+    sizes, byes = common.table_sizes(players, size, low)
+    for v in range(players, players + 4):
+        whole = design(v, size, low)
+        if len(whole) != rounds:
+            continue
+        cut = tuple(tuple(sorted(tuple(p for p in t if p < players) for t in rnd)) for rnd in whole)
+        if not byes and all(sorted(map(len, rnd), reverse=True) == sizes for rnd in cut):
+            return cut
+    return ()
+
+
+@functools.lru_cache(maxsize=16)
+def design(v: int, size: int, low: int) -> Schedule:
+    """A resolvable design of v points in (v - 1) / (size - 1) rounds, every pair exactly
+    once, where one is built here: the affine plane (v = size², size 3-5); at 3 seats a
+    Kirkman triple system of 15 (the search reaches it: checked, else none), by tripling
+    (meeting_plan.tripled) those of 27 (from the affine plane of 9) and 45 (from 15), and
+    1-rotational ones of 33, 51 and 57 (meeting_plan.rotational); at 4 seats a 1-rotational
+    one of 28 over Z_3^3 (meeting_plan.rotational_z3)."""
+    if v == size * size and size in (3, 4, 5):
+        return affine_plane(size)
+    if v == 28 and size == 4:
+        return meeting_plan.rotational_z3(meeting_plan.ROTATIONAL_Z3_28)
+    if size != 3 or v % 3:
+        return ()
+    if v in meeting_plan.ROTATIONAL_KTS:
+        return meeting_plan.rotational(v, 3, meeting_plan.ROTATIONAL_KTS[v])
+    if v == 15:
+        found = meeting_plan.plan(15, 3, low, 7)
+        sizes, byes = meeting_plan.bye_rounds(15, 3, low, 7)
+        q = meeting_plan.quality(15, found, sizes, byes)
+        return found if q.never == q.twice == q.more == 0 else ()
+    w = v // 3
+    if w % 6 == 3:
+        inner = design(w, 3, low)
+        return meeting_plan.tripled(inner, w) if inner else ()
+    return ()
 
 
 def played_tables(roster: Sequence[int], played: Sequence[PlayedRound]) -> Schedule:
