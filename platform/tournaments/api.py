@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from play.clock_api import TimeControlInput, TimeControlOutput, clock_checked, control_shown
+from play.clock_api import ClockInput, TimeControlOutput, control_shown
 from shared.errors import ServiceError, error_response, error_responses
 from shared.options import ShownOptionsField, options_refuse_hidden
 from shared.pages import StrictLimitOffsetPagination
@@ -80,7 +80,7 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
         return t.invite_token if request and t.is_organiser(request.user) else None
 
 
-class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
+class TournamentInput(ClockInput):
     name = serializers.CharField(max_length=80)
     game = serializers.CharField()
     format = serializers.ChoiceField(choices=Tournament.Format.values)
@@ -104,14 +104,6 @@ class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
     description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     arena_minutes = serializers.IntegerField(default=0, help_text="Arena: minutes it runs.")
     berserk = serializers.BooleanField(default=False, help_text="Arena: berserk offered.")
-    clock = TimeControlInput(
-        required=False,
-        help_text="The time control of every table (a preset or a kind with its numbers); "
-        "none: `move_seconds` per move.",
-    )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        return clock_checked(attrs)
 
 
 class Pages(StrictLimitOffsetPagination):
