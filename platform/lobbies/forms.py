@@ -23,8 +23,8 @@ CLOCK_PRESETS = [
 
 class ClockFields(forms.Form):
     """The pace and the time control on a form (a table's, a tournament's): the time per move,
-    and a preset by name with its numbers shown and editable (`clock_*` fields). Checked as the API checks it
-    (play/clock_api.py): an error names the field that is wrong."""
+    and a preset by name with its numbers shown and editable (`clock_*` fields). Checked as
+    the API checks it (play/clock_api.py): an error names the field that is wrong."""
 
     mode = forms.ChoiceField(
         label=_("Pace"),
