@@ -208,7 +208,7 @@ def main() -> int:
     cpu = pass_cpu + workers_cpu
     print(
         f"CPU of these processes (PostgreSQL's own not counted): pass {pass_cpu:.1f} s, "
-        f"workers {workers_cpu:.1f} s, {1000 * cpu / max(1, args.due):.1f} ms a due deadline"
+        f"workers {workers_cpu:.1f} s, {1000 * cpu / max(1, args.due):.2f} ms a due deadline"
     )
     return 0 if left == 0 and took <= TARGET_SECONDS else 1
 

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from lobbies import invitations, rematch, selectors, services
 from lobbies.models import Invitation, Rematch, Table
-from play.clock_api import TimeControlInput, TimeControlOutput, clock_checked, control_shown
+from play.clock_api import ClockInput, TimeControlOutput, control_shown
 from shared.errors import ServiceError, error_response, error_responses
 from shared.options import ShownOptionsField, options_refuse_hidden
 from shared.pages import StrictLimitOffsetPagination
@@ -54,7 +54,7 @@ class TableSerializer(serializers.ModelSerializer):
         return match.pk if match is not None else None
 
 
-class TableInput(serializers.Serializer):
+class TableInput(ClockInput):
     game = serializers.CharField()
     seats = serializers.IntegerField()
     ranked = serializers.BooleanField(default=False)
@@ -70,14 +70,6 @@ class TableInput(serializers.Serializer):
     )
     private = serializers.BooleanField(default=False)
     options = serializers.DictField(required=False)
-    clock = TimeControlInput(
-        required=False,
-        help_text="The time control (a preset or a kind with its numbers); none: `move_seconds` "
-        "per move.",
-    )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        return clock_checked(attrs)
 
 
 class TablePages(StrictLimitOffsetPagination):

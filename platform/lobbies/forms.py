@@ -4,9 +4,11 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import ValidationError
 
 from games.core import Game, Phrase, all_games, translate
-from play import clocks
+from play import clock_api, clocks
+from play.clock_api import BANK, INCREMENT
 from play.language import reader_language
 
 # The time controls a table or a tournament picks by name (play/clocks.py has their numbers).
@@ -19,14 +21,11 @@ CLOCK_PRESETS = [
 ]
 
 
-class TableForm(forms.Form):
-    """Create a table. The engine's declared options are added as `opt_<game>_<name>` fields."""
+class ClockFields(forms.Form):
+    """The pace and the time control on a form (a table's, a tournament's): the time per move,
+    and a preset by name with its numbers shown and editable (`clock_*` fields). Checked as
+    the API checks it (play/clock_api.py): an error names the field that is wrong."""
 
-    game = forms.ChoiceField(label=_("Game"), choices=())
-    seats = forms.IntegerField(label=_("Players"), min_value=1, max_value=8, initial=2)
-    ranked = forms.BooleanField(
-        label=_("Ranked"), required=False, help_text=_("Counts for the ladder; bots cannot play.")
-    )
     mode = forms.ChoiceField(
         label=_("Pace"),
         choices=[("live", _("Live")), ("turn", _("Turn-based (e-mail on your turn)"))],
@@ -47,14 +46,83 @@ class TableForm(forms.Form):
         ),
     )
     clock_base = forms.IntegerField(
-        label=_("Bank at the start (seconds)"), required=False, min_value=10
+        label=_("Bank at the start (seconds)"),
+        required=False,
+        min_value=BANK["min_value"],
+        max_value=BANK["max_value"],
     )
     clock_increment = forms.IntegerField(
-        label=_("Added per move (seconds)"), required=False, min_value=0
+        label=_("Added per move (seconds)"),
+        required=False,
+        min_value=0,
+        max_value=INCREMENT["max_value"],
     )
-    clock_cap = forms.IntegerField(label=_("Bank at most (seconds)"), required=False, min_value=10)
+    clock_cap = forms.IntegerField(
+        label=_("Bank at most (seconds)"),
+        required=False,
+        min_value=BANK["min_value"],
+        max_value=BANK["max_value"],
+    )
     clock_weekends = forms.BooleanField(
         label=_("No clock on weekends (turn-based, in each player's time zone)"), required=False
+    )
+    games: list[Game]
+
+    def presets(self) -> list[dict[str, Any]]:
+        """Every game's presets with their numbers, for the page to show (and fill in)."""
+        names = dict(self.fields["clock_preset"].choices)  # type: ignore[attr-defined]
+        return [
+            {"game": g.name, "name": n, "label": names[n], "control": clocks.preset(g.name, n)}
+            for g in self.games
+            for n in clocks.PRESET_NAMES
+        ]
+
+    def move_seconds(self) -> int:
+        unit = 60 if self.cleaned_data["mode"] == "live" else 3600
+        return int(self.cleaned_data["move_minutes"]) * unit
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        name = data.get("clock_preset") or ""
+        if not name or not data.get("game"):
+            data["clock"] = None
+            return data
+        given: dict[str, Any] = {"preset": name, "weekends": bool(data.get("clock_weekends"))}
+        for key in ("base", "increment", "cap"):
+            if data.get(f"clock_{key}") is not None:
+                given[key] = data[f"clock_{key}"]
+        try:
+            data["clock"] = clock_api.time_control(data["game"], given)
+        except ValidationError as exc:
+            data["clock"] = None
+            for key, messages in _detail(exc.detail).items():
+                field = f"clock_{key}" if f"clock_{key}" in self.fields else "clock_preset"
+                for message in messages:
+                    self.add_error(field, str(message))
+            return data
+        if data["clock"]["kind"] == "days" and data.get("mode") != "turn":
+            self.add_error("clock_preset", _("Days per move are for turn-based play."))
+        return data
+
+    def clock(self) -> dict[str, Any] | None:
+        """The time control chosen (None: the fixed time per move)."""
+        return self.cleaned_data.get("clock")
+
+
+def _detail(detail: Any) -> dict[str, list[Any]]:
+    """A time control's errors by field ("": the control as a whole)."""
+    if isinstance(detail, dict):
+        return {k: v if isinstance(v, list) else [v] for k, v in detail.items()}
+    return {"": detail if isinstance(detail, list) else [detail]}
+
+
+class TableForm(ClockFields):
+    """Create a table. The engine's declared options are added as `opt_<game>_<name>` fields."""
+
+    game = forms.ChoiceField(label=_("Game"), choices=())
+    seats = forms.IntegerField(label=_("Players"), min_value=1, max_value=8, initial=2)
+    ranked = forms.BooleanField(
+        label=_("Ranked"), required=False, help_text=_("Counts for the ladder; bots cannot play.")
     )
     timeout_policy = forms.ChoiceField(
         label=_("When a player runs out of time"),
@@ -71,6 +139,11 @@ class TableForm(forms.Form):
         help_text=_("Only people with the invite link can join."),
     )
 
+    field_order = [
+        "game", "seats", "ranked", "mode", "move_minutes", "clock_preset", "clock_base",
+        "clock_increment", "clock_cap", "clock_weekends", "timeout_policy", "private",
+    ]  # fmt: skip
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.games = all_games()
@@ -86,33 +159,6 @@ class TableForm(forms.Form):
             for game in self.games
             if game.shown_options()
         ]
-
-    def move_seconds(self) -> int:
-        unit = 60 if self.cleaned_data["mode"] == "live" else 3600
-        return int(self.cleaned_data["move_minutes"]) * unit
-
-    def presets(self) -> list[dict[str, Any]]:
-        """Every game's presets with their numbers, for the page to show (and fill in)."""
-        names = dict(self.fields["clock_preset"].choices)  # type: ignore[attr-defined]
-        return [
-            {"game": g.name, "name": n, "label": names[n], "control": clocks.preset(g.name, n)}
-            for g in self.games
-            for n in clocks.PRESET_NAMES
-        ]
-
-    def clock(self) -> dict[str, Any] | None:
-        """The time control chosen: a preset for the game with the numbers given instead of
-        its own; None: the fixed time per move."""
-        data = self.cleaned_data
-        name = data.get("clock_preset") or ""
-        if not name:
-            return None
-        control = clocks.preset(data["game"], name)
-        for key in ("base", "increment", "cap"):
-            if data.get(f"clock_{key}") is not None:
-                control[key] = data[f"clock_{key}"]
-        control["weekends"] = bool(data.get("clock_weekends"))
-        return control
 
     def options_for(self, game: str) -> dict[str, Any]:
         prefix = f"opt_{game}_"

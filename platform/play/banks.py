@@ -22,7 +22,14 @@ from play.models import Match, Seat
 
 
 def control(match: Match) -> clocks.Control:
-    return clocks.control_from(match.clock, match.move_seconds)
+    """The match's control, parsed once per match in hand (every decision of a bot's turn in
+    the deadline sweep reads it; the stored control never changes after the start)."""
+    known = match.__dict__.get("_control")
+    if known is not None and known[0] is match.clock and known[1] == match.move_seconds:
+        return known[2]  # type: ignore[no-any-return]
+    rule = clocks.control_from(match.clock, match.move_seconds)
+    match.__dict__["_control"] = (match.clock, match.move_seconds, rule)
+    return rule
 
 
 def zone(seat: Seat) -> str | None:
@@ -61,22 +68,25 @@ def update(
     rule = control(match)
     banks = [dict(e) for e in entries(match, len(seats))]
     fresh = acting - before
+    now_text, ends = now.isoformat(), []
     for seat in seats:
         entry, i = banks[seat.index], seat.index
         owed = _when(entry["since"])
+        where = zone(seat) if rule.weekends else None  # a seat's zone matters only then
         if i in before and owed is not None and (i == decided or i not in acting):
-            entry["left"] = clocks.charge(entry["left"], owed, now, rule, zone(seat))
-            entry["since"] = None
+            entry["left"] = clocks.charge(entry["left"], owed, now, rule, where)
+            entry["since"] = owed = None
         if i == decided and (i not in acting or fresh):
             entry["left"] = clocks.complete(entry["left"], rule)
             entry["parts"] = entry.get("parts", 0) + 1
-        if i in acting and entry["since"] is None:
-            entry["since"] = now.isoformat()
-        elif i not in acting:
+        if i in acting:
+            if owed is None:
+                entry["since"], owed = now_text, now
+            ends.append(clocks.deadline(entry["left"], owed, rule, where))
+        else:
             entry["since"] = None
     match.banks = banks
-    deadlines = [deadline(match, s, rule) for s in seats if s.index in acting]
-    match.deadline = min((d for d in deadlines if d is not None), default=None)
+    match.deadline = min(ends, default=None)
 
 
 def deadline(match: Match, seat: Seat, rule: clocks.Control | None = None) -> datetime | None:
@@ -85,7 +95,8 @@ def deadline(match: Match, seat: Seat, rule: clocks.Control | None = None) -> da
     banks = entries_of(match)
     if seat.index >= len(banks) or not banks[seat.index]["since"]:
         return None
-    return deadline_of(banks, seat.index, rule or control(match), zone(seat))
+    rule = rule or control(match)
+    return deadline_of(banks, seat.index, rule, zone(seat) if rule.weekends else None)
 
 
 def deadline_of(stored: Any, index: int, rule: clocks.Control, zone: str | None) -> datetime | None:

@@ -17,7 +17,9 @@ from rest_framework import serializers
 
 from play import banks, clocks
 
-_BANK = {"min_value": 10, "max_value": 60 * clocks.DAY}
+# The numbers' bounds (clocks.control_from's), for the API and the forms alike.
+BANK = {"min_value": 10, "max_value": 60 * clocks.DAY}
+INCREMENT = {"min_value": 0, "max_value": 30 * clocks.DAY}
 
 
 class TimeControlInput(serializers.Serializer):  # type: ignore[type-arg]
@@ -36,16 +38,15 @@ class TimeControlInput(serializers.Serializer):  # type: ignore[type-arg]
         "time); simple: a fixed time per move; days: turn-based days per move with a bank.",
     )
     base = serializers.IntegerField(
-        required=False, help_text="Seconds in the bank at the start.", **_BANK
+        required=False, help_text="Seconds in the bank at the start.", **BANK
     )
     increment = serializers.IntegerField(
         required=False,
-        min_value=0,
-        max_value=30 * clocks.DAY,
         help_text="Seconds added when a seat's turn part is complete.",
+        **INCREMENT,
     )
     cap = serializers.IntegerField(
-        required=False, allow_null=True, help_text="capped, days: the bank at most.", **_BANK
+        required=False, allow_null=True, help_text="capped, days: the bank at most.", **BANK
     )
     weekends = serializers.BooleanField(
         required=False, help_text="days: no clock on Saturdays and Sundays in each player's zone."
@@ -100,6 +101,19 @@ def clock_checked(attrs: dict[str, Any]) -> dict[str, Any]:
         except serializers.ValidationError as exc:
             raise serializers.ValidationError({"clock": exc.detail}) from exc
     return attrs
+
+
+class ClockInput(serializers.Serializer):  # type: ignore[type-arg]
+    """The `clock` of a table's or a tournament's input, checked for its `game`."""
+
+    clock = TimeControlInput(
+        required=False,
+        help_text="The time control (a tournament's: of every table), a preset or a kind with "
+        "its numbers; none: `move_seconds` per move.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        return clock_checked(attrs)
 
 
 class TimeControlOutput(serializers.Serializer):  # type: ignore[type-arg]

@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from play.clock_api import TimeControlInput, TimeControlOutput, clock_checked, control_shown
+from play.clock_api import ClockInput, TimeControlOutput, control_shown
 from shared.errors import ServiceError, error_response, error_responses
 from shared.options import ShownOptionsField, options_refuse_hidden
 from shared.pages import StrictLimitOffsetPagination
@@ -80,7 +80,7 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
         return t.invite_token if request and t.is_organiser(request.user) else None
 
 
-class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
+class TournamentInput(ClockInput):
     name = serializers.CharField(max_length=80)
     game = serializers.CharField()
     format = serializers.ChoiceField(choices=Tournament.Format.values)
@@ -109,14 +109,6 @@ class TournamentInput(serializers.Serializer):  # type: ignore[type-arg]
         help_text="The first stage in this many groups (players dealt by seed in a snake at "
         "the start); add the playoff with POST .../stages/ (rule top_per_group).",
     )
-    clock = TimeControlInput(
-        required=False,
-        help_text="The time control of every table (a preset or a kind with its numbers); "
-        "none: `move_seconds` per move.",
-    )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        return clock_checked(attrs)
 
 
 class Pages(StrictLimitOffsetPagination):

@@ -6,12 +6,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.core import all_games
-from lobbies.forms import CLOCK_PRESETS
-from play import clocks
+from lobbies.forms import ClockFields
 from tournaments.models import Tournament
 
+CLOCK_KEYS = ["clock_preset", "clock_base", "clock_increment", "clock_cap", "clock_weekends"]
 
-class TournamentForm(forms.Form):
+
+class TournamentForm(ClockFields):
     """Create a tournament: what the organiser chooses (services.tournament_create checks it)."""
 
     name = forms.CharField(label=_("Name"), max_length=80, min_length=3)
@@ -33,22 +34,6 @@ class TournamentForm(forms.Form):
         label=_("Ranked"),
         required=False,
         help_text=_("The games count for the ladder; bots cannot enter."),
-    )
-    mode = forms.ChoiceField(
-        label=_("Pace"),
-        choices=[("live", _("Live")), ("turn", _("Turn-based (e-mail on your turn)"))],
-    )
-    move_minutes = forms.IntegerField(
-        label=_("Time per move"),
-        min_value=1,
-        initial=5,
-        help_text=_("Live: minutes per move (1 to 60). Turn-based: hours per move (1 to 336)."),
-    )
-    clock_preset = forms.ChoiceField(
-        label=_("Time control"),
-        required=False,
-        choices=CLOCK_PRESETS,
-        help_text=_("Every table of the tournament plays this control."),
     )
     vacation_allowed = forms.BooleanField(
         label=_("Vacations allowed"),
@@ -122,15 +107,24 @@ class TournamentForm(forms.Form):
         label=_("Groups in the second stage"), min_value=1, max_value=16, initial=1, required=False
     )
 
+    field_order = [
+        "name", "game", "format", "table_size", "advance", "rounds", "ranked", "mode",
+        "move_minutes", *CLOCK_KEYS, "vacation_allowed",
+    ]  # fmt: skip
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.games = all_games()
+        self.fields["clock_preset"].help_text = _(
+            "Every table of the tournament plays this control; the numbers below may be "
+            "changed (empty: the preset's)."
+        )
         self.fields["game"].choices = [(g.name, g.title) for g in self.games]  # type: ignore[attr-defined]
 
     def service_kwargs(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
-        unit = 60 if data["mode"] == "live" else 3600
-        data["move_seconds"] = int(data.pop("move_minutes")) * unit
+        data["move_seconds"] = self.move_seconds()
+        data.pop("move_minutes")
         data["checkin_minutes"] = data.get("checkin_minutes") or 0
         data["arena_minutes"] = data.get("arena_minutes") or 0
         data["groups"] = data.get("groups") or 1
@@ -141,6 +135,6 @@ class TournamentForm(forms.Form):
             if nxt
             else None
         )
-        preset = data.pop("clock_preset", "") or ""
-        data["clock"] = clocks.preset(data["game"], preset) if preset else None
+        for key in CLOCK_KEYS:  # the control chosen is data["clock"] (ClockFields.clean)
+            data.pop(key, None)
         return data

@@ -210,3 +210,20 @@ def test_the_payloads_clocks_are_made_once_a_version_and_follow_each_change(alic
     assert banks.view(match, seats)["seats"][1] == {
         "seat": 1, "bank": 600.0, "deadline": None, "paused": True,
     }  # fmt: skip
+
+
+def test_the_table_form_names_the_wrong_field_and_makes_no_table(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/tables/new/",
+        {
+            "game": "scythe", "seats": 4, "mode": "live", "move_minutes": 5,
+            "clock_preset": "normal", "clock_cap": 300, "opt_scythe_rules": "",
+        },
+    )  # fmt: skip
+    page = response.content.decode()
+    assert response.status_code == 200
+    start = page.index('id="field-clock_cap"')
+    block = page[start : page.index('<div class="field', start + 1)]
+    assert "The cap may not be below the bank at the start." in block
+    assert not Table.objects.filter(host=alice).exists()
