@@ -157,3 +157,76 @@ def test_last_move_marks_sit_in_a_corner_never_on_a_name(launch, game_name, move
         page.screenshot(path=str(SHOTS / f"{game_name}-last-move-marks-{size}.png"), full_page=True)
     assert found["marks"] > 0, "no opponent's last move marked"
     assert found["hits"] == []
+
+
+RECORD_GHOSTS = RECORD.replace(
+    'flip: this.dataset.flip || ""', 'flip: this.dataset.flip || this.dataset.ghostOf || ""'
+).replace(
+    "frames: JSON.stringify(frames),",
+    "frames: JSON.stringify(frames), ghost: this.classList.contains('flip-ghost'),",
+)
+
+
+def test_a_location_built_glides_from_the_display_into_the_city(launch):
+    """Dice City: the display card a seat builds flies beside the question "Choose the space"
+    and then into the space chosen (each a ghost above the page: the boxes clip what leaves
+    them), and the city's other spaces do not move."""
+    from play.services import action_submit
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = played(seeded_match("dicecity", 7, [alice, bob]), 5)
+    game = get_game("dicecity")
+    seat = game.to_act(match.state)[0]
+    build = {"type": "build", "card": "stables"}
+    assert build in game.legal_actions(match.state, seat) and "stables" in match.state["display"]
+    place = game.legal_actions(game.apply(match.state, seat, build), seat)[0]
+    assert place["type"] == "place"
+    cookie = session_cookie([alice, bob][seat])
+    version = match.version
+
+    def decide(action, v):
+        in_thread(
+            lambda: action_submit(match_id=match.pk, action=action, version=v, seat_index=seat)
+        )
+        wait_js(page, f"document.getElementById('board').dataset.snapshot === '{v + 1}'")
+        page.wait_for_timeout(60)
+        out = page.evaluate("window.__animations.filter(a => a.ghost)")
+        ghosts = page.evaluate("document.querySelectorAll('.flip-ghost').length")
+        page.wait_for_timeout(500)
+        gone = page.evaluate("document.querySelectorAll('.flip-ghost').length") == 0
+        moved = page.evaluate(
+            "window.__animations.filter(a => a.id === 'flip' && !a.ghost &&"
+            f" a.flip.startsWith('c{seat}-'))"
+        )
+        page.evaluate("window.__animations = []")
+        return out, ghosts, gone, moved
+
+    def start(flight):
+        dx, dy = flight["frames"].split('"translate":"')[1].split('"')[0].split()
+        return float(dx.removesuffix("px")), float(dy.removesuffix("px"))
+
+    with launch() as open_page:
+        page = open_page(cookie, "/", LAPTOP)
+        page.context.add_init_script(RECORD_GHOSTS)
+        page.goto(page.url.rstrip("/") + f"/matches/{match.pk}/")
+        wait_js(page, LIVE)
+        cards = page.locator("#board .dc-display .dc-card[data-card='stables']")
+        copies = [cards.nth(i).bounding_box() for i in range(cards.count())]  # alike
+        first, ghosts1, gone1, _ = decide(build, version)
+        placing = page.locator("#board .dc-placing").bounding_box()
+        second, ghosts2, gone2, moved = decide(place, version + 1)
+        cell = page.locator(
+            f"#board td.dc-cell[data-flip^='c{seat}-'][data-flip$='-stables']"
+        ).bounding_box()
+        page.screenshot(path=str(SHOTS / "dicecity-after-a-build-laptop.png"))
+    assert (ghosts1, ghosts2, gone1, gone2) == (1, 1, True, True)
+    assert [f["flip"] for f in first] == ["dcplacing-stables"]
+    assert [f["flip"] for f in second][0].endswith("-stables") and len(second) == 1
+    assert first[0]["duration"] == second[0]["duration"] == 300
+    dx, dy = start(first[0])  # from the display card to the question
+    assert any(
+        abs(placing["x"] + dx - c["x"]) < 2 and abs(placing["y"] + dy - c["y"]) < 2 for c in copies
+    )
+    dx, dy = start(second[0])  # from the question into the space
+    assert abs(cell["x"] + dx - placing["x"]) < 2 and abs(cell["y"] + dy - placing["y"]) < 2
+    assert moved == []  # the city's other spaces stay where they were
