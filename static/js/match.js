@@ -355,23 +355,28 @@
   // prefers-reduced-motion or the "Less motion" box (moving()).
   const GLIDE_MS = 300;
   const GLOW_MS = 1200;
+  // On the screen: not folded away (a closed <details> keeps its content's boxes in Chromium,
+  // skipped by content-visibility).
+  function seen(el, r) {
+    return !!(r.width || r.height) && (!el.checkVisibility || el.checkVisibility());
+  }
   function frameOf(el) {
     const f = el.parentElement && el.parentElement.closest("[data-flip-frame]");
     return f ? {key: f.dataset.flipFrame, rect: f.getBoundingClientRect()} : {key: "", rect: null};
   }
   function places() {
-    const seen = new Map();
+    const found = new Map();
     board.querySelectorAll("[data-flip]").forEach(function (el) {
       const r = el.getBoundingClientRect();
-      if (!r.width && !r.height) return;  // folded away
+      if (!seen(el, r)) return;  // folded away
       const frame = frameOf(el);
       el.dataset.flip.split(" ").forEach(function (key) {
         if (!key) return;
-        if (!seen.has(key)) seen.set(key, []);
-        seen.get(key).push({rect: r, frame: frame.key, at: frame.rect});
+        if (!found.has(key)) found.set(key, []);
+        found.get(key).push({rect: r, frame: frame.key, at: frame.rect, el: el});
       });
     });
-    return seen;
+    return found;
   }
 
   // Of the places an id had (an SPQF card is a chip in the status line, which repeats what may
@@ -430,14 +435,49 @@
     a.onfinish = a.oncancel = function () { g.remove(); };
   }
 
-  function glide(before, byOthers) {
-    const present = new Set();
-    board.querySelectorAll("[data-flip]").forEach(function (el) {
-      el.dataset.flip.split(" ").forEach(function (k) { present.add(k); });
+  // A piece gone from sight into a folded pile (a card discarded: data-flip-sink names the
+  // ids the pile holds) flies there as a ghost of itself, shrinking.
+  function sink(before, shown) {
+    board.querySelectorAll("[data-flip-sink]").forEach(function (pile) {
+      const to = pile.getBoundingClientRect();
+      if (!seen(pile, to)) return;
+      pile.dataset.flipSink.split(" ").forEach(function (key) {
+        const list = key && !shown.has(key) ? before.get(key) : null;
+        if (!list) return;
+        const was = list.filter(function (w) { return w.frame !== "status"; }).pop() || list[list.length - 1];
+        const g = was.el.cloneNode(true);
+        g.querySelectorAll("[id], [data-flip]").forEach(function (c) { c.removeAttribute("id"); c.removeAttribute("data-flip"); });
+        ["id", "data-action", "data-flip", "data-flip-from"].forEach(function (a) { g.removeAttribute(a); });
+        g.dataset.ghostOf = key;
+        g.setAttribute("aria-hidden", "true");
+        g.classList.add("flip-ghost");
+        Object.assign(g.style, {position: "fixed", left: was.rect.left + "px", top: was.rect.top + "px",
+          width: was.rect.width + "px", height: was.rect.height + "px", margin: "0",
+          boxSizing: "border-box", zIndex: "60", pointerEvents: "none", transformOrigin: "0 0"});
+        board.appendChild(g);
+        const k = Math.max(0.2, Math.min(1, to.height / was.rect.height));
+        const a = g.animate([
+          {translate: "0px 0px", scale: "1", opacity: 1},
+          {translate: (to.left - was.rect.left) + "px " + (to.top - was.rect.top) + "px", scale: String(k), opacity: 0.3},
+        ], {duration: GLIDE_MS, easing: "cubic-bezier(.4, 0, .6, 1)", id: "flip"});
+        a.onfinish = a.oncancel = function () { g.remove(); };
+      });
     });
+  }
+
+  function glide(before, byOthers) {
+    const present = new Set(), shown = new Set();
+    board.querySelectorAll("[data-flip]").forEach(function (el) {
+      const r = el.getBoundingClientRect();
+      el.dataset.flip.split(" ").forEach(function (k) {
+        present.add(k);
+        if (seen(el, r)) shown.add(k);
+      });
+    });
+    sink(before, shown);
     board.querySelectorAll("[data-flip]").forEach(function (el) {
       const now = el.getBoundingClientRect();
-      if (!now.width && !now.height) return;
+      if (!seen(el, now)) return;
       const frame = frameOf(el);
       const keys = el.dataset.flip.split(" ");
       // The first of its ids that was somewhere else (a stack a worker joined: the worker's).
