@@ -324,9 +324,13 @@
     // The snapshot that follows every (re)connect usually repeats the board on screen: keeping
     // it keeps a die the player has just picked.
     const moved = snapshot.version !== payload.version || snapshot.status !== payload.status;
+    // Another seat's doing: a decision in the new log entries, or any change while this seat
+    // owed none (the entries may have come in an earlier frame).
+    const mineBefore = M.seat !== null && (payload.to_act || []).indexOf(M.seat) >= 0;
     payload = snapshot;
     let before = null;
     const others = moved ? movers(snapshot.log || []) : [];
+    const byOthers = others.length > 0 || (moved && !mineBefore);
     if (snapshot.html !== undefined && moved) {
       picked = null;
       before = moving() ? places() : null;
@@ -339,7 +343,7 @@
     renderUndo();
     announce(snapshot.log || [], moved);
     // Once the board's script has laid it out again (a Scythe map's zoom and scroll).
-    if (before) glide(before, others.length > 0);
+    if (before) glide(before, byOthers);
   }
 
   // Motion that shows what changed (FLIP): each piece, die or card carries data-flip, the stable

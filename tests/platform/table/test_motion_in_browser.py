@@ -91,7 +91,7 @@ def test_a_unit_another_player_moves_glides_to_its_hex_and_glows(launch):
     moved = piece.split("'")[1]
     assert any(moved in a["flip"].split() and "translate" in a["frames"] for a in glides)
     glows = [a for a in recorded if a["id"] == "flip-glow"]  # another player's move
-    assert glows and all("drop-shadow" in a["frames"] for a in glows)
+    assert glows and all("drop-shadow" in a["frames"] for a in glows), recorded
     assert left == 0  # over, and the piece where the server drew it
 
 
