@@ -324,9 +324,13 @@
     // The snapshot that follows every (re)connect usually repeats the board on screen: keeping
     // it keeps a die the player has just picked.
     const moved = snapshot.version !== payload.version || snapshot.status !== payload.status;
+    // Another seat's doing: a decision in the new log entries, or any change while this seat
+    // owed none (the entries may have come in an earlier frame).
+    const mineBefore = M.seat !== null && (payload.to_act || []).indexOf(M.seat) >= 0;
     payload = snapshot;
     let before = null;
     const others = moved ? movers(snapshot.log || []) : [];
+    const byOthers = others.length > 0 || (moved && !mineBefore);
     if (snapshot.html !== undefined && moved) {
       picked = null;
       before = moving() ? places() : null;
@@ -339,26 +343,54 @@
     renderUndo();
     announce(snapshot.log || [], moved);
     // Once the board's script has laid it out again (a Scythe map's zoom and scroll).
-    if (before) glide(before, others.length > 0);
+    if (before) glide(before, byOthers);
   }
 
   // Motion that shows what changed (FLIP): each piece, die or card carries data-flip, the stable
-  // ids of what it stands for (a Scythe stack of workers: each worker's). Before the board is redrawn each id's place is noted; after,
+  // ids of what it stands for (a Scythe stack of workers: each worker's). Before the board is
+  // redrawn each id's place is noted, relative to its frame (the nearest data-flip-frame: the
+  // Scythe map, a Dice City city or the display, an SPQF tableau or the central row); after,
   // whatever is somewhere else glides from where it was to where it is (300 ms, the Web
-  // Animations API), and after another player's move it glows for a moment. Nothing of it runs
-  // under prefers-reduced-motion or the "Less motion" box (moving()).
+  // Animations API), and after another player's move it glows for a moment. A frame that only
+  // moved on the page (a taller box above it) moves nothing inside it. Something new on the
+  // board may name where it came from (data-flip-from: a location just built in a Dice City
+  // city, from the display card or pile it was): it glides from there, as a ghost above the
+  // page when it changed frame (the frames clip what leaves them). Nothing of it runs under
+  // prefers-reduced-motion or the "Less motion" box (moving()).
   const GLIDE_MS = 300;
   const GLOW_MS = 1200;
+  // On the screen: not folded away (a closed <details> keeps its content's boxes in Chromium,
+  // skipped by content-visibility).
+  function seen(el, r) {
+    return !!(r.width || r.height) && (!el.checkVisibility || el.checkVisibility());
+  }
+  function frameOf(el) {
+    const f = el.parentElement && el.parentElement.closest("[data-flip-frame]");
+    return f ? {key: f.dataset.flipFrame, rect: f.getBoundingClientRect()} : {key: "", rect: null};
+  }
   function places() {
-    const seen = new Map();
+    const found = new Map();
     board.querySelectorAll("[data-flip]").forEach(function (el) {
       const r = el.getBoundingClientRect();
-      if (!r.width && !r.height) return;  // folded away
+      if (!seen(el, r)) return;  // folded away
+      const frame = frameOf(el);
       el.dataset.flip.split(" ").forEach(function (key) {
-        if (key && !seen.has(key)) seen.set(key, r);
+        if (!key) return;
+        if (!found.has(key)) found.set(key, []);
+        found.get(key).push({rect: r, frame: frame.key, at: frame.rect, el: el});
       });
     });
-    return seen;
+    return found;
+  }
+
+  // Of the places an id had (an SPQF card is a chip in the status line, which repeats what may
+  // be taken, and a card in its row), the one in the element's frame, else the last one that is
+  // not the status line's.
+  function placeOf(list, el, frame) {
+    if (!list) return null;
+    const kept = list.filter(function (w) { return w.frame !== "status"; });
+    return list.find(function (w) { return w.frame === frame.key; }) ||
+      kept[kept.length - 1] || list[list.length - 1];
   }
 
   // Screen pixels per unit of the element's own coordinates (an SVG piece is moved in the
@@ -369,25 +401,113 @@
     return m ? [m.a || 1, m.d || 1] : [1, 1];
   }
 
+  // Where a piece was, measured as it must move now: within the same frame, by the frame's own
+  // coordinates; else on the screen.
+  function shift(was, now, frame) {
+    if (was.frame && was.frame === frame.key && was.at && frame.rect) {
+      return [(was.rect.left - was.at.left) - (now.left - frame.rect.left),
+              (was.rect.top - was.at.top) - (now.top - frame.rect.top), true];
+    }
+    return [was.rect.left - now.left, was.rect.top - now.top, false];
+  }
+
+  // The id a new piece came from: one of its data-flip-from ids that was on the board and is
+  // gone (a display card bought), else one still there (a pile).
+  function cameFrom(el, before, present) {
+    const keys = (el.dataset.flipFrom || "").split(" ").filter(function (k) { return k && before.has(k); });
+    return keys.find(function (k) { return !present.has(k); }) || keys[0];
+  }
+
+  function ghost(el, was, now) {
+    const g = el.cloneNode(true);
+    g.removeAttribute("id");
+    g.querySelectorAll("[id]").forEach(function (c) { c.removeAttribute("id"); });
+    g.querySelectorAll("[data-flip]").forEach(function (c) { c.removeAttribute("data-flip"); });
+    g.dataset.ghostOf = el.dataset.flip;  // not a piece of the board: places() skips it
+    ["data-action", "data-flip", "data-flip-from"].forEach(function (a) { g.removeAttribute(a); });
+    g.setAttribute("aria-hidden", "true");
+    g.classList.add("flip-ghost");
+    Object.assign(g.style, {position: "fixed", left: now.left + "px", top: now.top + "px",
+      width: now.width + "px", height: now.height + "px", margin: "0", boxSizing: "border-box",
+      display: "block", zIndex: "60", pointerEvents: "none"});
+    board.appendChild(g);
+    const a = g.animate([
+      {translate: (was.left - now.left) + "px " + (was.top - now.top) + "px"},
+      {translate: "0px 0px"},
+    ], {duration: GLIDE_MS, easing: "cubic-bezier(.2, .7, .3, 1)", id: "flip"});
+    el.animate([{opacity: 0}, {opacity: 0}], {duration: GLIDE_MS, id: "flip-hold"});
+    a.onfinish = a.oncancel = function () { g.remove(); };
+  }
+
+  // A piece gone from sight into a folded pile (a card discarded: data-flip-sink names the
+  // ids the pile holds) flies there as a ghost of itself, shrinking.
+  function sink(before, shown) {
+    board.querySelectorAll("[data-flip-sink]").forEach(function (pile) {
+      const to = pile.getBoundingClientRect();
+      if (!seen(pile, to)) return;
+      pile.dataset.flipSink.split(" ").forEach(function (key) {
+        const list = key && !shown.has(key) ? before.get(key) : null;
+        if (!list) return;
+        const was = list.filter(function (w) { return w.frame !== "status"; }).pop() || list[list.length - 1];
+        const g = was.el.cloneNode(true);
+        g.querySelectorAll("[id], [data-flip]").forEach(function (c) { c.removeAttribute("id"); c.removeAttribute("data-flip"); });
+        ["id", "data-action", "data-flip", "data-flip-from"].forEach(function (a) { g.removeAttribute(a); });
+        g.dataset.ghostOf = key;
+        g.setAttribute("aria-hidden", "true");
+        g.classList.add("flip-ghost");
+        Object.assign(g.style, {position: "fixed", left: was.rect.left + "px", top: was.rect.top + "px",
+          width: was.rect.width + "px", height: was.rect.height + "px", margin: "0",
+          boxSizing: "border-box", zIndex: "60", pointerEvents: "none", transformOrigin: "0 0"});
+        board.appendChild(g);
+        const k = Math.max(0.2, Math.min(1, to.height / was.rect.height));
+        const a = g.animate([
+          {translate: "0px 0px", scale: "1", opacity: 1},
+          {translate: (to.left - was.rect.left) + "px " + (to.top - was.rect.top) + "px", scale: String(k), opacity: 0.3},
+        ], {duration: GLIDE_MS, easing: "cubic-bezier(.4, 0, .6, 1)", id: "flip"});
+        a.onfinish = a.oncancel = function () { g.remove(); };
+      });
+    });
+  }
+
   function glide(before, byOthers) {
+    const present = new Set(), shown = new Set();
+    board.querySelectorAll("[data-flip]").forEach(function (el) {
+      const r = el.getBoundingClientRect();
+      el.dataset.flip.split(" ").forEach(function (k) {
+        present.add(k);
+        if (seen(el, r)) shown.add(k);
+      });
+    });
+    sink(before, shown);
     board.querySelectorAll("[data-flip]").forEach(function (el) {
       const now = el.getBoundingClientRect();
-      if (!now.width && !now.height) return;
+      if (!seen(el, now)) return;
+      const frame = frameOf(el);
+      const keys = el.dataset.flip.split(" ");
       // The first of its ids that was somewhere else (a stack a worker joined: the worker's).
-      let dx = 0, dy = 0;
-      el.dataset.flip.split(" ").some(function (key) {
-        const was = before.get(key);
-        if (!was) return false;
-        dx = was.left - now.left;
-        dy = was.top - now.top;
+      let dx = 0, dy = 0, inFrame = true, was = null;
+      keys.some(function (key) {
+        if (!before.has(key)) return false;
+        was = placeOf(before.get(key), el, frame);
+        [dx, dy, inFrame] = shift(was, now, frame);
         return Math.abs(dx) >= 1 || Math.abs(dy) >= 1;
       });
+      const isNew = !keys.some(function (k) { return before.has(k); });
+      const from = isNew ? cameFrom(el, before, present) : null;
+      if (from) {
+        was = placeOf(before.get(from), el, frame);
+        [dx, dy, inFrame] = shift(was, now, frame);
+      }
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-      const s = unitScale(el);
-      el.animate([
-        {translate: (dx / s[0]) + "px " + (dy / s[1]) + "px"},
-        {translate: "0px 0px"},
-      ], {duration: GLIDE_MS, easing: "cubic-bezier(.2, .7, .3, 1)", id: "flip"});
+      if (!inFrame && (was.frame || frame.key) && !(el instanceof SVGElement)) {
+        ghost(el, was.rect, now);
+      } else {
+        const s = unitScale(el);
+        el.animate([
+          {translate: (dx / s[0]) + "px " + (dy / s[1]) + "px"},
+          {translate: "0px 0px"},
+        ], {duration: GLIDE_MS, easing: "cubic-bezier(.2, .7, .3, 1)", id: "flip"});
+      }
       if (byOthers) {
         el.animate([
           {filter: "drop-shadow(0 0 6px #8a4fd0) drop-shadow(0 0 2px #8a4fd0)"},

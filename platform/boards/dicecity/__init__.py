@@ -111,7 +111,7 @@ def _market(view: dict[str, Any], ctx: dict[str, Any]) -> dict[str, Any]:
             for i, slug in enumerate(view["display"])
         ],
         "piles": [
-            dict(card(slug), left=left, item=found.get(("card", slug)))
+            dict(card(slug), left=left, item=found.get(("card", slug)), flip=f"dcp-{slug}")
             for slug, left in view["piles"].items()
         ],
         "bandits": [
@@ -147,6 +147,9 @@ def _status(view: dict[str, Any], legal: list[Item], ctx: dict[str, Any]) -> dic
         "step_kind": turn["step"],
         "pending": _said(PENDING_TITLES.get(pending["kind"])) if pending and not over else None,
         "pending_kind": pending["kind"] if pending and not over else "",
+        # The location being placed, named beside the question (it glides there from the
+        # display card or pile, and on into the space chosen: match.js).
+        "placing": card(pending["card"]) if pending and pending.get("card") and not over else None,
         "buttons": places.buttons(legal, W.STEP_BUTTONS),
         "attacks": [i for i in legal if i["action"]["type"] in ATTACKS],
         "spend": spend,

@@ -45,6 +45,10 @@ def _design(slug: str, lang: str) -> dict[str, Any]:
         or say("free"),
         "price": price,
         "printed": bool(design.get("printed")),
+        # Where a location built in a city comes from: a display card's or its pile's flip id.
+        "came_from": escape(
+            " ".join([f"dcplacing-{slug}", *(f"dc-{slug}-{i}" for i in range(8)), f"dcp-{slug}"])
+        ),
     }
     out["tip"] = W.card_tip(out)
     out["name"] = W.card_name(design["name"])
@@ -106,6 +110,10 @@ def _tag(
     attrs = (
         f'class="{classes}" data-seat="{seat}" data-slot="{slot}" data-row="{row}" data-col="{col}"'
     )
+    # A location built here glides in from the display card or the pile it was (match.js).
+    attrs += f' data-flip="c{seat}-{slot}-{escape(cell["slug"])}"'
+    if not cell["printed"]:
+        attrs += f' data-flip-from="{cell["came_from"]}"'
     if item:
         attrs += f' data-action="{escape(item["json"])}"'
     if after:

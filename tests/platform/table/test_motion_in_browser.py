@@ -91,7 +91,7 @@ def test_a_unit_another_player_moves_glides_to_its_hex_and_glows(launch):
     moved = piece.split("'")[1]
     assert any(moved in a["flip"].split() and "translate" in a["frames"] for a in glides)
     glows = [a for a in recorded if a["id"] == "flip-glow"]  # another player's move
-    assert glows and all("drop-shadow" in a["frames"] for a in glows)
+    assert glows and all("drop-shadow" in a["frames"] for a in glows), recorded
     assert left == 0  # over, and the piece where the server drew it
 
 
@@ -157,3 +157,136 @@ def test_last_move_marks_sit_in_a_corner_never_on_a_name(launch, game_name, move
         page.screenshot(path=str(SHOTS / f"{game_name}-last-move-marks-{size}.png"), full_page=True)
     assert found["marks"] > 0, "no opponent's last move marked"
     assert found["hits"] == []
+
+
+RECORD_GHOSTS = RECORD.replace(
+    'flip: this.dataset.flip || ""', 'flip: this.dataset.flip || this.dataset.ghostOf || ""'
+).replace(
+    "frames: JSON.stringify(frames),",
+    "frames: JSON.stringify(frames), ghost: this.classList.contains('flip-ghost'),",
+)
+
+
+def test_a_location_built_glides_from_the_display_into_the_city(launch):
+    """Dice City: the display card a seat builds flies beside the question "Choose the space"
+    and then into the space chosen (each a ghost above the page: the boxes clip what leaves
+    them), and the city's other spaces do not move."""
+    from play.services import action_submit
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = played(seeded_match("dicecity", 7, [alice, bob]), 5)
+    game = get_game("dicecity")
+    seat = game.to_act(match.state)[0]
+    build = {"type": "build", "card": "stables"}
+    assert build in game.legal_actions(match.state, seat) and "stables" in match.state["display"]
+    place = game.legal_actions(game.apply(match.state, seat, build), seat)[0]
+    assert place["type"] == "place"
+    cookie = session_cookie([alice, bob][seat])
+    version = match.version
+
+    def decide(action, v):
+        in_thread(
+            lambda: action_submit(match_id=match.pk, action=action, version=v, seat_index=seat)
+        )
+        wait_js(page, f"document.getElementById('board').dataset.snapshot === '{v + 1}'")
+        page.wait_for_timeout(60)
+        out = page.evaluate("window.__animations.filter(a => a.ghost)")
+        ghosts = page.evaluate("document.querySelectorAll('.flip-ghost').length")
+        page.wait_for_timeout(500)
+        gone = page.evaluate("document.querySelectorAll('.flip-ghost').length") == 0
+        moved = page.evaluate(
+            "window.__animations.filter(a => a.id === 'flip' && !a.ghost &&"
+            f" a.flip.startsWith('c{seat}-'))"
+        )
+        page.evaluate("window.__animations = []")
+        return out, ghosts, gone, moved
+
+    def start(flight):
+        dx, dy = flight["frames"].split('"translate":"')[1].split('"')[0].split()
+        return float(dx.removesuffix("px")), float(dy.removesuffix("px"))
+
+    with launch() as open_page:
+        page = open_page(cookie, "/", LAPTOP)
+        page.context.add_init_script(RECORD_GHOSTS)
+        page.goto(page.url.rstrip("/") + f"/matches/{match.pk}/")
+        wait_js(page, LIVE)
+        cards = page.locator("#board .dc-display .dc-card[data-card='stables']")
+        copies = [cards.nth(i).bounding_box() for i in range(cards.count())]  # alike
+        first, ghosts1, gone1, _ = decide(build, version)
+        placing = page.locator("#board .dc-placing").bounding_box()
+        second, ghosts2, gone2, moved = decide(place, version + 1)
+        cell = page.locator(
+            f"#board td.dc-cell[data-flip^='c{seat}-'][data-flip$='-stables']"
+        ).bounding_box()
+        page.screenshot(path=str(SHOTS / "dicecity-after-a-build-laptop.png"))
+    assert (ghosts1, ghosts2, gone1, gone2) == (1, 1, True, True)
+    assert [f["flip"] for f in first] == ["dcplacing-stables"]
+    assert [f["flip"] for f in second][0].endswith("-stables") and len(second) == 1
+    assert first[0]["duration"] == second[0]["duration"] == 300
+    dx, dy = start(first[0])  # from the display card to the question
+    assert any(
+        abs(placing["x"] + dx - c["x"]) < 2 and abs(placing["y"] + dy - c["y"]) < 2 for c in copies
+    )
+    dx, dy = start(second[0])  # from the question into the space
+    assert abs(cell["x"] + dx - placing["x"]) < 2 and abs(cell["y"] + dy - placing["y"]) < 2
+    assert moved == []  # the city's other spaces stay where they were
+
+
+def _translate(frame: str) -> tuple[float, float]:
+    dx, dy = frame.split('"translate":"')[1].split('"')[0].split()
+    return float(dx.removesuffix("px")), float(dy.removesuffix("px"))
+
+
+def test_a_card_recruited_flies_from_the_central_row_to_the_discard_pile(launch):
+    """SPQF: the card a seat recruits goes to its discard pile, folded away. The seat (here on
+    its other device) sees it fly from the central row to its "Discard pile" line, the other
+    seat to that seat's heading, shrinking: ghosts above the page (the rows clip what leaves
+    them), 300 ms."""
+    from play.services import action_submit
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = played(seeded_match("spqf", 7, [alice, bob]), 2)
+    game = get_game("spqf")
+    seat = game.to_act(match.state)[0]
+    recruit = next(a for a in game.legal_actions(match.state, seat) if a["type"] == "recruit")
+    key = f"sp{recruit['card']}"
+    people = [alice, bob]
+    mine, theirs = session_cookie(people[seat]), session_cookie(people[1 - seat])
+    central = f"#board .sp-central [data-flip='{key}']"
+    with launch() as open_page:
+        pages = [open_page(c, "/", LAPTOP) for c in (mine, theirs)]
+        for page in pages:
+            page.context.add_init_script(RECORD_GHOSTS)
+            page.goto(page.url.rstrip("/") + f"/matches/{match.pk}/")
+            wait_js(page, LIVE)
+        was = [page.locator(central).bounding_box() for page in pages]
+        assert all(was), "the card is in the central row"
+        in_thread(
+            lambda: action_submit(
+                match_id=match.pk, action=recruit, version=match.version, seat_index=seat
+            )
+        )
+        after = f"document.getElementById('board').dataset.snapshot === '{match.version + 1}'"
+        for page in pages:
+            wait_js(page, after)
+        recorded = [page.evaluate("window.__animations") for page in pages]
+        piles = [
+            pages[0].locator("#my-area .sp-discard > summary"),
+            pages[1].locator(f".sp-opponent[data-seat='{seat}'] > summary"),
+        ]
+        assert all(key in (p.get_attribute("data-flip-sink") or "").split() for p in piles)
+        to = [p.bounding_box() for p in piles]
+        pages[1].screenshot(path=str(SHOTS / "spqf-after-a-recruit-laptop.png"))
+        pages[0].wait_for_timeout(700)
+        left = [page.evaluate("document.querySelectorAll('.flip-ghost').length") for page in pages]
+    flights = [[a for a in r if a["id"] == "flip" and a["flip"] == key] for r in recorded]
+    assert [len(f) for f in flights] == [1, 1] and all(f[0]["ghost"] for f in flights)
+    assert all(f[0]["duration"] == 300 for f in flights)
+    for flight, start, end in zip(flights, was, to, strict=True):
+        frames = flight[0]["frames"].split("},{")  # from where it was to the pile's line
+        assert _translate(frames[0]) == (0, 0) and '"scale"' in frames[1]
+        dx, dy = _translate(frames[1])
+        assert abs(start["x"] + dx - end["x"]) < 2 and abs(start["y"] + dy - end["y"]) < 2
+        assert abs(dx) + abs(dy) > 20
+    assert not any(a["id"] == "flip-glow" for a in recorded[0])  # its own move
+    assert left == [0, 0]
