@@ -2,6 +2,7 @@
 mixed, against the same run with e-mail only; CPU and wall time per notification.
 
     .venv/bin/python bench/push_turns.py [--turns 10000] [--devices 0.5] [--block 250]
+                                         [--workers 1]
 
 A dedicated database, BENCH_DATABASE_URL (default: the DATABASE_URL server, database
 "tabletop_push_bench"), created and migrated when missing; each run removes the previous run's
@@ -12,6 +13,11 @@ each with its own player to act (to_act_since 0), for two configurations:
 - "mixed": `--devices` of the players have one (a real P-256 subscription) that has not
   acknowledged a push, so they get the push and the e-mail (the dearer case: a device that
   acknowledges within the minute would save the e-mail).
+
+`--workers N` runs each block in N worker processes at once (its turns dealt round-robin), as
+N outbox workers would: the same work per turn, the waits on PostgreSQL and the push service
+overlapped, so the run's wall time is the throughput of N workers; a turn's CPU is still its
+own process's. (With one worker it is one process, as before.)
 
 The two run in alternating blocks of `--block` turns (e-mail only, mixed, e-mail only, ...), so
 a shared machine's load moves both alike; each block pair's ratio is printed as it ends, and
@@ -25,7 +31,8 @@ measured here: bench/mail_turns.py does). The push service is a loopback HTTP se
 process of its own that answers 201 (its CPU is not counted). Prints, for each configuration,
 wall and CPU time per due turn (mean with its 95% interval, p50, p95, max) and per notification
 (push or e-mail), the ratio mixed / e-mail only overall and its spread over the block pairs,
-and `cat /proc/loadavg` before, after each block pair and after.
+and `cat /proc/loadavg` before, after each block pair and after. With N workers a block's wall
+time per notification is the block's elapsed time (all N at once) over what it sent.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import multiprocessing
 import os
 import signal
 import statistics
@@ -48,7 +56,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "platform"), str(ROOT / "bench")]
 from bench_db import bench_database_url, database_create, loadavg  # noqa: E402
 
 PREFIX = "pushbench"
-PORT = 18431
+PORT = int(os.environ.get("PUSH_BENCH_PORT", "18431"))
 # A push service on loopback that takes every push (201), as a browser's would.
 SERVICE = f"""
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -191,6 +199,63 @@ def _devices(user_ids: list[int], share: float) -> int:
     return len(rows)
 
 
+def turns_run(seat_ids: list[int]) -> tuple[list[float], list[float], int]:
+    """Each due turn the production way, in this process: its wall and CPU time, and the
+    e-mails it handed to the (locmem) backend."""
+    from django.core import mail
+
+    from notifications.services import turn_email_send
+
+    mail.outbox = []
+    walls, cpus = [], []
+    for seat_id in seat_ids:
+        wall, cpu = time.perf_counter(), time.process_time()
+        turn_email_send(seat_id=seat_id, since=0)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return walls, cpus, len(mail.outbox)
+
+
+def _worker(tasks: Any, results: Any) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and ends the workers
+    for seat_ids in iter(tasks.get, None):
+        results.put(turns_run(seat_ids))
+
+
+class Pool:
+    """N worker processes forked from the set-up parent (each opens its own connection)."""
+
+    def __init__(self, workers: int) -> None:
+        from django.db import connections
+
+        connections.close_all()
+        connection = connections["default"]
+        if connection.settings_dict.get("OPTIONS", {}).get("pool"):
+            connection.close_pool()  # its connections and threads are not the children's
+        context = multiprocessing.get_context("fork")
+        self.tasks, self.results = context.Queue(), context.Queue()
+        self.processes = [
+            context.Process(target=_worker, args=(self.tasks, self.results), daemon=True)
+            for _ in range(workers)
+        ]
+        for process in self.processes:
+            process.start()
+
+    def run(self, seat_ids: list[int]) -> list[tuple[list[float], list[float], int]]:
+        slices = [seat_ids[i :: len(self.processes)] for i in range(len(self.processes))]
+        slices = [s for s in slices if s]
+        for part in slices:
+            self.tasks.put(part)
+        return [self.results.get() for _ in slices]
+
+    def close(self) -> None:
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            process.join(timeout=10)
+
+
 class Tally:
     """One configuration's samples: each due turn's wall and CPU time, and what it sent."""
 
@@ -202,33 +267,35 @@ class Tally:
         self.pushes = 0
         self.blocks: list[tuple[float, float]] = []  # (wall, cpu) ms per notification a block
         self.sent: list[tuple[int, int, int]] = []  # (turns, e-mails, pushes) a block
+        self.elapsed: list[float] = []  # each block's elapsed seconds (N workers at once)
 
-    def block(self, seat_ids: list[int]) -> None:
-        from django.core import mail
-
+    def block(self, seat_ids: list[int], pool: Pool | None = None) -> None:
         from notifications.models import PushDelivery
-        from notifications.services import turn_email_send
 
-        mail.outbox = []
         sent = PushDelivery.objects.filter(status=PushDelivery.Status.SENT).count()
-        wall0, cpu0 = time.perf_counter(), time.process_time()
-        for seat_id in seat_ids:
-            wall, cpu = time.perf_counter(), time.process_time()
-            turn_email_send(seat_id=seat_id, since=0)
-            self.wall.append(time.perf_counter() - wall)
-            self.cpu.append(time.process_time() - cpu)
-        wall0, cpu0 = time.perf_counter() - wall0, time.process_time() - cpu0
+        wall0 = time.perf_counter()
+        done = pool.run(seat_ids) if pool is not None else [turns_run(seat_ids)]
+        wall0 = time.perf_counter() - wall0
+        emails = 0
+        cpu0 = 0.0
+        for walls, cpus, mailed in done:
+            self.wall.extend(walls)
+            self.cpu.extend(cpus)
+            cpu0 += sum(cpus)
+            emails += mailed
         pushes = PushDelivery.objects.filter(status=PushDelivery.Status.SENT).count() - sent
-        told = len(mail.outbox) + pushes
-        self.emails += len(mail.outbox)
+        told = emails + pushes
+        self.emails += emails
         self.pushes += pushes
-        self.sent.append((len(seat_ids), len(mail.outbox), pushes))
+        self.sent.append((len(seat_ids), emails, pushes))
         self.blocks.append((1000 * wall0 / max(1, told), 1000 * cpu0 / max(1, told)))
+        self.elapsed.append(wall0)
 
     def keep(self, blocks: int) -> None:
         """Only the first `blocks` whole blocks (a run stopped early)."""
         turns = sum(n for n, _, _ in self.sent[:blocks])
         del self.wall[turns:], self.cpu[turns:], self.blocks[blocks:], self.sent[blocks:]
+        del self.elapsed[blocks:]
         self.emails = sum(e for _, e, _ in self.sent)
         self.pushes = sum(p for _, _, p in self.sent)
 
@@ -240,10 +307,11 @@ class Tally:
             "emails": self.emails,
             "pushes": self.pushes,
             "wall_s": round(wall, 1),
+            "elapsed_s": round(sum(self.elapsed), 1),
             "cpu_s": round(cpu, 1),
             "per_turn_wall_ms": _spread(self.wall),
             "per_turn_cpu_ms": _spread(self.cpu),
-            "wall_ms_per_notification": round(1000 * wall / told, 2),
+            "wall_ms_per_notification": round(1000 * sum(self.elapsed) / told, 2),
             "cpu_ms_per_notification": round(1000 * cpu / told, 2),
         }
 
@@ -267,6 +335,7 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=10000, help="due turns per configuration")
     parser.add_argument("--devices", type=float, default=0.5, help="share of players with push")
     parser.add_argument("--block", type=int, default=250, help="turns a block (runs alternate)")
+    parser.add_argument("--workers", type=int, default=1, help="processes running each block")
     args = parser.parse_args()
     # SIGINT or SIGTERM stops at the last whole block pair (a shell's background job starts
     # with SIGINT ignored, so both are set here).
@@ -296,10 +365,11 @@ def main() -> int:
         )
         print("loadavg before:", loadavg(), flush=True)
         base, mixed = Tally("e-mail only"), Tally("mixed")
+        pool = Pool(args.workers) if args.workers > 1 else None
         try:
             for start in range(0, args.turns, args.block):
                 for tally, ids in ((base, base_seats), (mixed, mixed_seats)):
-                    tally.block(ids[start : start + args.block])
+                    tally.block(ids[start : start + args.block], pool)
                 done = min(args.turns, start + args.block)
                 ratio = mixed.blocks[-1][1] / base.blocks[-1][1]
                 print(
@@ -312,6 +382,9 @@ def main() -> int:
             base.keep(pairs)
             mixed.keep(pairs)
             print(f"STOPPED EARLY after {len(mixed.wall)} turns each", flush=True)
+        finally:
+            if pool is not None:
+                pool.close()
         print("loadavg after: ", loadavg(), flush=True)
         _clear()
     finally:

@@ -19,10 +19,11 @@ from accounts.models import User
 from lobbies.invitations import accept_url
 from lobbies.models import Invitation, Table
 from notifications import notices
-from notifications.models import MatchMute, OutgoingEmail
+from notifications.models import MatchMute, Notice, OutgoingEmail
 from notifications.preferences import is_muted, prefs_for, quiet_until
 from notifications.prompts import prompt_context
 from notifications.services import claimed_deliver, language_of, render_listed_email
+from notifications.tell import channels_for
 from notifications.unsubscribe import is_suppressed, wants_game_email
 from play import banks
 from play.models import ActionRecord, Match, Presence, Seat
@@ -84,6 +85,16 @@ def _wants_mail(seat: Seat) -> bool:
     return not Presence.objects.live().filter(match_id=seat.match_id, user=user).exists()
 
 
+def _told_by_email(seat: Seat, kind: str) -> bool:
+    """What tell.channels_for says of this e-mail, as of its push: a human seat whose player
+    has game e-mails on, is not watching the match, has not muted it and has not put `kind`
+    "only in the notification centre". (Quiet hours are the sweep's: a reminder is not queued
+    inside them.)"""
+    if seat.user is None:
+        return False
+    return channels_for(user=seat.user, kind=kind, match_id=seat.match_id).email
+
+
 def _base_context(match: Match, user: Any) -> dict[str, Any]:
     return {
         "user": user,
@@ -124,7 +135,7 @@ def _rating_notes(match: Match) -> dict[int, str]:
 def _game_over(
     match: Match, seat: Seat, seats: list[Seat], notes: dict[int, str]
 ) -> EmailMultiAlternatives | None:
-    if not _wants_mail(seat):
+    if not _told_by_email(seat, Notice.Kind.RESULT):
         return None
     assert seat.user is not None
     context = _base_context(match, seat.user)
@@ -274,7 +285,7 @@ def _reminder_built(seat: Seat, since: int) -> EmailMultiAlternatives | None:
         return None  # the move was made (no reminder for it, ever), or the clock is paused
     deadline = banks.deadline(match, seat)  # the seat's own bank runs out then
     assert deadline is not None
-    if not _wants_mail(seat) or is_muted(seat.user.pk, match.pk):
+    if not _told_by_email(seat, Notice.Kind.REMINDER):
         return None
     context = _base_context(match, seat.user)
     context.update(prompt_context(match, seat, with_moves=False))

@@ -128,9 +128,14 @@ def _claim(delivery_id: int) -> tuple[PushDelivery, PushSubscription, str] | Non
     return delivery, subscription, json.dumps(payload_of(delivery.notice, delivery.pk))
 
 
+# Notices keyed "seat:version the turn began at": not pushed once that turn is over.
+_OF_A_TURN = {Notice.Kind.TURN, Notice.Kind.REMINDER}
+
+
 def _still_due(notice: Notice) -> bool:
-    """A turn's push is not sent once the move was made (a push held through quiet hours)."""
-    if notice.kind != Notice.Kind.TURN or notice.match_id is None:
+    """A turn's push, or its reminder's, is not sent once the move was made (a push held
+    through quiet hours or a vacation)."""
+    if notice.kind not in _OF_A_TURN or notice.match_id is None:
         return True
     seat_id, _, since = notice.key.partition(":")
     return Seat.objects.filter(

@@ -34,8 +34,15 @@ from play.models import Presence
 # it within this long of its sending (issue 29, "One channel when it is enough").
 ACK_WINDOW = timedelta(minutes=1)
 PUSH_JOB = "notifications.push"
-# Notices about one match: none while the player has it open in a browser.
-_ABOUT_A_MATCH = {Notice.Kind.TURN, Notice.Kind.REMINDER, Notice.Kind.TIMED_OUT}
+# Notices about one match: none while the player has it open in a browser (its page shows
+# the turn, the clock, the bot's move and the result already; the centre still lists all but
+# the turn).
+_ABOUT_A_MATCH = {
+    Notice.Kind.TURN,
+    Notice.Kind.REMINDER,
+    Notice.Kind.TIMED_OUT,
+    Notice.Kind.RESULT,
+}
 
 
 @dataclass(frozen=True)
