@@ -24,6 +24,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from py_vapid import Vapid
+from pywebpush import WebPushException, webpush
 from urllib3.exceptions import NewConnectionError
 
 from notifications.models import Notice, PushDelivery, PushSubscription
@@ -153,10 +154,6 @@ def _post(subscription: PushSubscription, body: str, kind: str) -> None:
         "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth},
     }
     urgency = "high" if kind in _URGENT else "normal"
-    # Imported here: pywebpush brings aiohttp, a third of a second of every process's start
-    # (each outbox worker, each pass) that only a push needs.
-    from pywebpush import WebPushException, webpush
-
     try:
         webpush(
             info,

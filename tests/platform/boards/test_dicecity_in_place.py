@@ -132,8 +132,8 @@ def test_attacks_are_also_chips_of_the_status_bar_and_open_the_targets_city():
     assert "Attack P1&#x27;s Quarry (yellow 2)" in status
     assert "Take 1 wood from P1" in status and "Defeat bandits" in status
     assert (
-        '<details class="dc-player dc-opponent card" data-seat="1" aria-label="City of P1" open>'
-        in html
+        '<details class="dc-player dc-opponent card" data-seat="1" data-flip-frame="city1"'
+        ' aria-label="City of P1" open>' in html
     )
 
 
