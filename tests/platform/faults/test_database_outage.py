@@ -48,8 +48,13 @@ class Proxy:
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
 
     def down(self) -> None:
-        listener, self.listener = self.listener, None
+        with self.lock:
+            listener, self.listener = self.listener, None
         if listener is not None:
+            # close() alone leaves a thread blocked in accept() holding the socket: it would
+            # still take a connection during the outage. shutdown() wakes it (Linux).
+            with contextlib.suppress(OSError):
+                listener.shutdown(socket.SHUT_RDWR)
             listener.close()
         with self.lock:
             for end in self.open:
@@ -66,6 +71,10 @@ class Proxy:
                 return  # closed by down()
             server = socket.create_connection(self.target)
             with self.lock:
+                if self.listener is not listener:  # down() ran meanwhile: no way through
+                    client.close()
+                    server.close()
+                    return
                 self.open += [client, server]
             for a, b in ((client, server), (server, client)):
                 threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
