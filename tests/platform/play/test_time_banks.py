@@ -9,13 +9,15 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
+from games.scythe import GAME
 from lobbies.models import Table
 from lobbies.services import LobbyError, lobby_create, lobby_join
-from play import banks, selectors
+from play import banks, clocks, selectors
 from play.errors import PlayError
-from play.models import ActionRecord, Match
+from play.models import ActionRecord, Match, Seat
 from play.services import action_submit, clocks_enforce, seats_pause, seats_resume
 from play.undo import action_undo
+from tests.games.scythe.helpers import at, step, table
 
 FISCHER = {"kind": "fischer", "base": 600, "increment": 30}
 
@@ -227,3 +229,81 @@ def test_the_table_form_names_the_wrong_field_and_makes_no_table(client, alice):
     block = page[start : page.index('<div class="field', start + 1)]
     assert "The cap may not be below the bank at the start." in block
     assert not Table.objects.filter(host=alice).exists()
+
+
+def _scythe_combat_eve(alice, bob):
+    """A live Scythe match of alice (seat 0, Saxony) and bob (seat 1, Nordic) on Fischer
+    600 + 30, seat 0 in its Move with its character one step from bob's: the site's rows, the
+    clocks started as a match's start starts them (seat 0 owing since now)."""
+    state = table(["saxony", "nordic"], ["Industrial", "Engineering"])
+    state["players"][0]["char"] = "r2c4"
+    state["players"][1]["char"] = "r1c5"
+    state["players"][0]["power"] = state["players"][1]["power"] = 6
+    state["players"][1]["hand"] = [3]
+    state = at(state, 0, "move_gain")
+    match = Match.objects.create(
+        game="scythe",
+        seed=1,
+        options={},
+        mode="live",
+        move_seconds=600,
+        clock=clocks.control_from(FISCHER, 600).to_json(),
+        state=state,
+    )
+    seats = Seat.objects.bulk_create(
+        Seat(match=match, index=i, user=user, to_act=i == 0, to_act_since=0)
+        for i, user in enumerate((alice, bob))
+    )
+    banks.update(match, seats, set(GAME.to_act(state)), set(), None, timezone.now())
+    match.save(update_fields=["banks", "deadline"])
+    return match
+
+
+def _choose(match, seat, action):
+    match.refresh_from_db()
+    return action_submit(
+        match_id=match.pk, user=_user(match, seat), action=action, version=match.version
+    )
+
+
+def test_scythe_combat_dials_run_each_combatants_clock_until_it_has_chosen(alice, bob, clock):
+    """Scythe's combat (rule book: both players choose power and cards in secret, then reveal
+    together): both clocks run from the moment the combat begins, each stops at its own commit;
+    neither pays for the other's thinking, and nobody is charged for the time before it owed."""
+    match = _scythe_combat_eve(alice, bob)
+    clock.pass_(10)
+    _choose(match, 0, {"type": "move"})
+    _choose(match, 0, step("char", "r1c5"))
+    clock.pass_(5)
+    _choose(match, 0, {"type": "end_move"})
+    match.refresh_from_db()
+    assert match.state["phase"] == "combat"
+    assert set(match.engine.to_act(match.state)) == {0, 1}, "both combatants owe their dials"
+    # seat 0 paid its 15 s; the combat is a new seat's decision: its Move part is complete
+    assert match.banks[0]["left"] == 600 - 15 + 30
+    assert match.banks[1]["left"] == 600, "bob owed nothing before the combat"
+    assert match.banks[1]["since"] is not None, "bob's clock starts with the combat"
+
+    clock.pass_(20)
+    _choose(match, 1, {"type": "dial", "power": 2})
+    clock.pass_(5)
+    _choose(match, 1, {"type": "card", "value": 3})
+    _choose(match, 1, {"type": "commit"})
+    match.refresh_from_db()
+    assert match.engine.to_act(match.state) == (0,), "bob has chosen: only alice owes"
+    assert match.banks[1]["left"] == 600 - 25 + 30, "bob paid his own 25 s, then his increment"
+    assert match.banks[1]["since"] is None, "bob's clock stopped at his commit"
+    # alice's clock ran all along bob's choice: 25 s owed so far in the combat
+    assert banks.left(match, match.seats.get(index=0), clock.now) == 615 - 25
+    assert match.deadline == clock.now - timedelta(seconds=25) + timedelta(seconds=615)
+
+    clock.pass_(40)
+    assert banks.left(match, match.seats.get(index=1), clock.now) == 605, "bob's clock stands"
+    _choose(match, 0, {"type": "dial", "power": 1})
+    _choose(match, 0, {"type": "commit"})
+    match.refresh_from_db()
+    assert match.state["phase"] != "combat"
+    still = 0 in match.engine.to_act(match.state)
+    # alice owed 65 s in the combat: charged for exactly that, her increment if her part ended
+    assert match.banks[0]["left"] == 615 - 65 + (0 if still else 30)
+    assert match.banks[1]["left"] == 605, "nothing of alice's 65 s was charged to bob"

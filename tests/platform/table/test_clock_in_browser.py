@@ -4,6 +4,7 @@ owing nothing shows its bank still; the table header names the time control."""
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -142,3 +143,49 @@ def test_the_low_time_sound_is_the_players_own_and_can_be_turned_off(launch):
         assert not mine.locator("#clock-sound").is_checked()
         mine.locator("#clock-sound").check()  # on again: a beep to hear what it is
         wait_js(mine, "window.__beeps === 1")
+
+
+def _shift_clock(ms: int) -> str:
+    """An init script: this browser's clock `ms` off the server's (Date.now and new Date())."""
+    return f"""
+(function () {{
+  const Real = Date, shift = {ms};
+  class Shifted extends Real {{
+    constructor(...args) {{ if (args.length) super(...args); else super(Real.now() + shift); }}
+    static now() {{ return Real.now() + shift; }}
+  }}
+  window.Date = Shifted;
+}})();
+"""
+
+
+def _seconds(text: str) -> int:
+    minutes, seconds = text.split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_a_clock_reads_the_servers_time_whatever_the_browsers_clock_says(launch):
+    """The page corrects for the browser's clock (its offset from the server's Date header):
+    a browser an hour fast does not show the player out of time, one 47 minutes slow does not
+    give them 47 more minutes."""
+    alice, bob = make_user("alice"), make_user("bob")
+    match = seeded_match("dicecity", 2, [alice, bob])
+    owing = _nearly_out(match, 300)
+    deadline = Match.objects.get(pk=match.pk).deadline
+    cookie = session_cookie(alice)
+    clock = CLOCK.format(owing)
+    with launch() as open_page:
+        for shift in (3_600_000, -47 * 60_000):
+            page = open_page(cookie, f"/matches/{match.pk}/", init_script=_shift_clock(shift))
+            off = page.evaluate("Date.now()") - timezone.now().timestamp() * 1000
+            assert abs(off - shift) < 5000, "the browser's clock is off by the shift"
+            stamp = time.monotonic() + 20
+            while True:
+                text = page.evaluate(f"{clock}.textContent")
+                truth = (deadline - timezone.now()).total_seconds()
+                if ":" in text and " " not in text and abs(_seconds(text) - truth) <= 3:
+                    break
+                assert time.monotonic() < stamp, f"shift {shift} ms: {text}, truth {truth:.0f} s"
+                page.wait_for_timeout(100)
+            assert 240 < truth < 300, "it ticks from the deadline the server gave"
+            page.context.close()
