@@ -174,12 +174,13 @@ def match_payload(
     names: dict[int, str] | None = None,
     players: list[dict[str, Any]] | None = None,
     view: dict[str, Any] | None = None,
+    clocks: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything a client needs to draw the match for `seat`: its view and its choices, the
     game's words in `language` (reader_language); `legal`: legal_for's list for this seat in
-    that language, if in hand; `names`, `players` and `view`: seat_names, players_of of `seats`
-    and the game's view for `seat`, when the caller builds several viewers' payloads of one
-    version."""
+    that language, if in hand; `names`, `players`, `view` and `clocks`: seat_names, players_of
+    of `seats`, the game's view for `seat` and banks.view, when the caller builds several
+    viewers' payloads of one version."""
     game = match.engine
     left = seat is not None and any(s.index == seat and s.forfeited for s in seats)
     if names is None:
@@ -204,7 +205,7 @@ def match_payload(
         "legal": [{"action": i["action"], "label": i["label"], "text": i["text"]} for i in legal],
         "outcome": match.outcome,
         "deadline": match.deadline.isoformat() if match.deadline else None,
-        "clocks": banks.view(match, seats),
+        "clocks": clocks if clocks is not None else banks.view(match, seats),
     }
     if html:
         payload["html"] = board_html(match, payload, legal)
@@ -392,13 +393,16 @@ def log_entries(
     names: dict[int, str],
     seat: int | None,
     language: str | None = None,
+    spent: bool = True,
 ) -> list[dict[str, Any]]:
     """Log records as `seat` may read them (`names`: seat_names of the match's seats), in
     `language` (reader_language); a decision taken back is left out (its `_undo` entry says
-    what was taken back)."""
+    what was taken back). `spent=False`: each entry's time spent is left unknown (None), for
+    entries rendered a few at a time (a live frame's new entries), whose starts lie in the
+    records before them."""
     language = reader_language(language)
     records = list(records)
-    spent = time_spent(records)
+    spent_on = time_spent(records) if spent else {}
     return [
         {
             "seq": r.seq,
@@ -410,7 +414,7 @@ def log_entries(
             "timed_out": r.timed_out,
             "revealed": r.revealed if r.seat == seat else None,  # one's own undo stops only
             "at": r.created_at.isoformat(),
-            "spent": spent.get(r.seq),
+            "spent": spent_on.get(r.seq),
         }
         for r in records
         if r.undone_by is None

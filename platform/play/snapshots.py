@@ -18,6 +18,7 @@ import orjson
 from django.conf import settings
 from django.utils import translation
 
+from play import banks
 from play.language import reader_language
 from play.models import ActionRecord, Match, Seat
 from play.selectors import log_entries, match_access, match_payload, players_of, seat_names
@@ -211,9 +212,11 @@ def _payload_spoken(
         names=shared.names(said),
         players=shared.players(said),
         view=shared.view(match, seat),
+        clocks=shared.clocks(match, said),
     )
     if encoded:
         payload["players"] = shared.players_encoded(said)
+        payload["clocks"] = shared.clocks_encoded(match, said)
         payload["view"] = shared.view_encoded(match, seat, payload["view"])
         payload["log"] = shared.log_encoded(seat, payload["language"])
     else:
@@ -233,6 +236,7 @@ class Shared:
         self._logs: dict[str, list[dict[str, Any]]] = {}
         self._names: dict[str, dict[int, str]] = {}
         self._players: dict[str, list[dict[str, Any]]] = {}
+        self._clocks: dict[str, dict[str, Any]] = {}
         self._view: dict[str, Any] | None = None
         self._encoded: dict[Any, Any] = {}  # the parts above as JSON, by (part, language)
 
@@ -246,6 +250,18 @@ class Shared:
         if language not in self._players:
             self._players[language] = players_of(self.seats, self.names(language))
         return self._players[language]
+
+    def clocks(self, match: Match, language: str) -> dict[str, Any]:
+        """Every seat's clock (banks.view), the same for every viewer reading `language`."""
+        if language not in self._clocks:
+            self._clocks[language] = banks.view(match, self.seats)
+        return self._clocks[language]
+
+    def clocks_encoded(self, match: Match, language: str) -> orjson.Fragment:
+        key = ("clocks", language)
+        if key not in self._encoded:
+            self._encoded[key] = orjson.Fragment(_encode(self.clocks(match, language)))
+        return self._encoded[key]
 
     def view(self, match: Match, seat: int | None) -> dict[str, Any]:
         """The game's view for `seat`; one for every viewer when the game has no secrets
@@ -316,7 +332,9 @@ class Shared:
         missing = [r for r, hit in zip(self.kept, found, strict=True) if hit is None]
         if not missing:
             return found  # type: ignore[return-value]
-        fresh = iter(log_entries(missing, names, None, language))
+        # Only the entries new to this version are rendered: their time spent (from the records
+        # before them) is left to the replay and the log's API pages (selectors.log_before).
+        fresh = iter(log_entries(missing, names, None, language, spent=False))
         out = []
         for key, hit in zip(keys, found, strict=True):
             if hit is None:
