@@ -28,6 +28,7 @@ match is left unhandled or that took over 60 s.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
 import resource
 import subprocess
@@ -173,6 +174,12 @@ def main() -> int:
     parser.add_argument("--ranked", type=float, default=0.5)
     parser.add_argument("--game", default="dicecity")
     parser.add_argument("--workers", type=int, default=2, help="outbox worker processes")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="cProfile of the pass into FILE (with --workers 0 "
+        "and SWEEP_TIMEOUTS_SECONDS=600 the pass handles every due match itself)",
+    )
     args = parser.parse_args()
     url = bench_database_url("tabletop_sweep_bench")
     database_create(url)
@@ -199,7 +206,13 @@ def main() -> int:
         now = timezone.now()
         started = time.perf_counter()
         cpu_started = time.process_time()
+        profile = cProfile.Profile() if args.profile else None
+        if profile is not None:
+            profile.enable()
         done = deadlines_sweep(now=now)
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(args.profile)
         swept = time.perf_counter() - started
         pass_cpu = time.process_time() - cpu_started
         while _unhandled(bench, now) and time.perf_counter() - started < 20 * TARGET_SECONDS:

@@ -7,6 +7,7 @@ them and catches up once they answer.
 from __future__ import annotations
 
 import faulthandler
+import gc
 import signal
 import sys
 import time
@@ -42,6 +43,10 @@ class Command(BaseCommand):
         # `kill -USR1`: every thread's stack to stderr, to see where a worker that does nothing
         # is waiting (the database pool, a lock, a handler's request) without stopping it.
         faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
+        # Django, every app and their libraries are loaded now and live as long as the process:
+        # frozen, the collections its jobs' garbage triggers no longer walk them (each full
+        # collection walked ~10^5 start-up objects: bench/README.md, "The sweep's workers").
+        gc.freeze()
         self.stdout.write("outbox worker: polling for due jobs", ending="\n")
         self.stdout.flush()
         while not stopping:
