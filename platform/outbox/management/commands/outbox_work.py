@@ -45,7 +45,8 @@ class Command(BaseCommand):
         faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
         # Django, every app and their libraries are loaded now and live as long as the process:
         # frozen, the collections its jobs' garbage triggers no longer walk them (each full
-        # collection walked ~10^5 start-up objects: bench/README.md, "The sweep's workers").
+        # collection walked the ~150,000 objects of the start-up: bench/README.md, "Issue 28,
+        # third pass").
         gc.freeze()
         self.stdout.write("outbox worker: polling for due jobs", ending="\n")
         self.stdout.flush()
