@@ -101,8 +101,15 @@ def _in_play(game: str, alice: Any, other: Any) -> Match:
     match = Match.objects.get(table=table)
     seat = match.seats.get(user=alice).index
     engine = match.engine
-    if seat in engine.to_act(match.state):
-        action = engine.legal_actions(match.state, seat)[0]
+    hidden = [  # a decision that reveals nothing (no roll, no card drawn): one she may take back
+        a
+        for a in (
+            engine.legal_actions(match.state, seat) if seat in engine.to_act(match.state) else []
+        )
+        if not engine.reveals(match.state, seat, a, engine.apply(match.state, seat, a))
+    ]
+    if hidden:
+        action = hidden[0]
         done = action_submit(match_id=match.pk, user=alice, action=action, version=match.version)
         match.refresh_from_db()  # a bot seat may have moved on the move's commit
         still_hers = seat in engine.to_act(match.state)  # the move may have ended her turn
