@@ -1,7 +1,7 @@
 """Every message the site shows has its Spanish and Vietnamese, and the compiled catalogues the
 site reads (.mo, committed) say what their .po files say.
 
-`makemessages` runs into a copy of locale/ (the repository is left alone), as
+`makemessages` runs into a copy of locale/ beside the sources (the repository is left alone), as
 scripts/messages.sh runs it: a string wrapped for translation but never translated fails here.
 """
 
@@ -38,24 +38,42 @@ def _untranslated(path: Path) -> list[str]:
 
 
 @needs_gettext
+def _tree_with_a_copy_of_locale(tmp_path: Path) -> Path:
+    """The sources as symbolic links beside a copy of locale/: makemessages writes each source's
+    messages into the locale/ of the tree the source is found under, so run from ROOT it would
+    rewrite the repository's catalogues and leave the copy as it was (nothing new checked)."""
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    for entry in ROOT.iterdir():
+        if entry.name != "locale" and entry.name not in IGNORE and not entry.name.startswith("."):
+            (tree / entry.name).symlink_to(entry)
+    shutil.copytree(ROOT / "locale", tree / "locale")
+    return tree
+
+
 def test_it_has_every_message_in_spanish_and_vietnamese(tmp_path, settings, monkeypatch):
-    shutil.copytree(ROOT / "locale", tmp_path / "locale")
-    settings.LOCALE_PATHS = [tmp_path / "locale"]
-    monkeypatch.chdir(ROOT)
-    for domain in ("django", "djangojs"):
-        call_command(
+    tree = _tree_with_a_copy_of_locale(tmp_path)
+    settings.LOCALE_PATHS = [tree / "locale"]
+    monkeypatch.chdir(tree)
+    before = {p: p.read_bytes() for p in (ROOT / "locale").glob("*/LC_MESSAGES/*.po")}
+    for domain, extensions in (("django", ["html", "txt", "py", "svg"]), ("djangojs", ["js"])):
+        call_command(  # as scripts/messages.sh does
             "makemessages",
             locale=list(LANGUAGES),
             domain=domain,
+            extensions=extensions,
             ignore_patterns=IGNORE,
+            symlinks=True,
             no_location=True,
             no_obsolete=True,
             verbosity=0,
         )
+    assert {p: p.read_bytes() for p in before} == before, "the repository's catalogues changed"
     missing = []
     for language in LANGUAGES:
         for domain in ("django", "djangojs"):
-            path = tmp_path / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
+            path = tree / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
+            assert b"POT-Creation-Date" in path.read_bytes(), f"{path}: makemessages wrote here"
             assert path.exists(), path
             missing += _untranslated(path)
     assert missing == [], "untranslated (run `make messages`, translate, commit):\n" + "\n".join(
